@@ -1,0 +1,166 @@
+# ScanLab: the one Makefile of the course. `make help` lists the targets.
+#
+#   make grade               build and grade your labs (labs/NN-name/)
+#   make grade LAB=02        one lab;  FILTER='naive_block/*' some of its tests
+#   make run LAB=02 N=16     print one lab's arrays for one input
+#   make test                the project's own checks (what CI runs)
+#
+# Read on from top to bottom: the knobs, the tools, the files, how each file
+# is built, and last the targets a person types.
+
+# ---- Knobs (set on the command line: make grade LAB=03 BACKEND=emu) ------
+
+LAB     ?=#            a lab number (01, 02, ...); empty means every lab
+FILTER  ?=#            a Criterion test filter, e.g. 'tiled/*'
+TREE    ?= labs#       labs (your work) or solutions (the reference)
+CHECK   ?= none#       none, race or memory: the extra checks to grade with
+N       ?= 16#         make run: the input size,
+SEED    ?= 0x5eed#     its seed,
+FILL    ?= random#     and its kind: random, ones, sparse, zeros, nozeros
+
+# cuda runs on an NVIDIA GPU; emu runs the same .cu files on the CPU
+# emulator of common/emu/. Without BACKEND, a machine with a GPU uses it.
+HAVE_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -q GPU && echo yes)
+BACKEND  ?= $(if $(HAVE_GPU),cuda,emu)
+
+# ---- Tools ---------------------------------------------------------------
+
+NVCC_CUDA := $(or $(shell command -v nvcc 2>/dev/null),/usr/local/cuda/bin/nvcc)
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC_CUDA))
+CC        := gcc
+CXX       := g++
+
+# Warnings are errors everywhere: a warning in a kernel is usually a bug.
+WARNINGS  := -Wall -Wextra -Werror
+CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support
+
+-include common/emu/emu.mk
+
+ifeq ($(BACKEND),cuda)
+# Compile for the GPU in this machine, or for every major architecture
+# when there is none (CI checks that everything compiles).
+CUDA_ARCH ?= $(if $(HAVE_GPU),-arch=native,-arch=all-major)
+NVCC      := $(NVCC_CUDA)
+NVCCFLAGS := -std=c++17 -O2 -g -lineinfo $(CUDA_ARCH) -Werror all-warnings \
+             -Xcompiler -Wall,-Wextra,-Werror -I common
+CFLAGS    += -I $(CUDA_HOME)/include
+LINK      := $(NVCC_CUDA) $(CUDA_ARCH)
+LDLIBS    := -lcriterion
+else ifeq ($(BACKEND),emu)
+NVCC      := $(EMU_NVCC)
+NVCCFLAGS := -O1 -g $(WARNINGS) $(EMU_SANITIZE) -I common
+CFLAGS    += $(EMU_CFLAGS) $(EMU_SANITIZE) -DSCANLAB_EMULATOR
+LINK      := $(CXX) $(EMU_SANITIZE)
+LDLIBS    := $(EMU_LDLIBS) -lcriterion
+else
+$(error BACKEND must be cuda or emu, not '$(BACKEND)')
+endif
+
+# ---- Files ---------------------------------------------------------------
+
+BUILD    := build/$(BACKEND)-$(CHECK)
+ALL_LABS := $(notdir $(wildcard solutions/[0-9][0-9]-*))
+LABS     := $(if $(LAB),$(filter $(LAB)-%,$(ALL_LABS)),$(ALL_LABS))
+$(if $(LABS),,$(error no lab matches LAB=$(LAB); the labs are $(ALL_LABS)))
+
+# Objects are named after their source: common/todo.c -> $(BUILD)/common/todo.c.o
+objects_of     = $(patsubst %,$(BUILD)/%.o,$(1))
+COMMON_OBJS    := $(call objects_of,$(wildcard common/*.c))
+SUPPORT_OBJS   := $(call objects_of,$(wildcard grader/support/*.c))
+# The objects of one lab folder, e.g. $(call lab_objects,labs/02-naive-scan)
+lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
+
+TEST_PROGRAMS  := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests)
+
+# ---- How each file is built ----------------------------------------------
+
+$(BUILD)/%.c.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/%.cu.o: %.cu
+	@mkdir -p $(@D)
+	@echo "  NVCC  $<"
+	@$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
+
+# A lab's test program: the grader's tests for it, the lab's own files,
+# and the shared support code. $* is the lab folder, e.g. labs/02-naive-scan.
+# Keep objects that make would otherwise delete as intermediate files.
+.SECONDARY:
+.SECONDEXPANSION:
+$(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o $$(call lab_objects,$$*) \
+                  $(SUPPORT_OBJS) $(COMMON_OBJS) $(EMU_LIB)
+	@echo "  LINK  $@"
+	@$(LINK) $(filter %.o,$^) -o $@ $(LDLIBS)
+
+# A lab's debugging driver (make run): prints its arrays for one input.
+$(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drivers/print.c.o \
+                $$(call lab_objects,$$*) $(call objects_of,grader/support/cases.c grader/support/oracle.c) \
+                $(COMMON_OBJS) $(EMU_LIB)
+	@echo "  LINK  $@"
+	@$(LINK) $(filter %.o,$^) -o $@ $(filter-out -lcriterion,$(LDLIBS))
+
+-include $(shell find build -name '*.d' 2>/dev/null)
+
+# ---- Targets -------------------------------------------------------------
+
+.PHONY: all help deps grade build run test check-skeletons skeletons clean \
+        test-compile-cuda test-grade-solutions test-grade-skeletons
+
+all: build ## build every lab's test program (TREE=labs)
+
+help: ## list the targets and the knobs
+	@echo "ScanLab targets:"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-22s %s\n", $$1, $$2 }'
+	@echo
+	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
+	@echo "       TREE=labs|solutions  N=16 SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
+
+deps: ## install what the build needs (Criterion, pandoc) when missing
+	@grader/tools/install-deps.sh criterion
+
+build: deps $(TEST_PROGRAMS) ## build the test programs of LAB (default: all labs)
+
+# -k: a lab that does not compile is graded zero; the others still count.
+grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
+	@$(MAKE) --no-print-directory -k $(TEST_PROGRAMS) || true
+	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
+
+run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
+	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run $(N) $(SEED) $(FILL)
+
+skeletons: ## regenerate labs/ from solutions/
+	@grader/tools/make-skeletons.sh solutions labs
+
+check-skeletons: ## fail if labs/ differs from what solutions/ generates
+	@rm -rf build/skeletons && grader/tools/make-skeletons.sh solutions build/skeletons
+	@diff -r labs build/skeletons >/dev/null || \
+	  { diff -ru labs build/skeletons | head -40; \
+	    echo "labs/ is out of date with solutions/: run 'make skeletons'"; exit 1; }
+	@echo "  labs/ matches solutions/"
+
+# make test: every step runs, and the last line counts them.
+TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons
+
+test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
+	@passed=0; failed=0; \
+	for step in $(TEST_STEPS); do \
+	  echo "== $$step"; \
+	  if $(MAKE) --no-print-directory $$step; then passed=$$((passed + 1)); \
+	  else failed=$$((failed + 1)); echo "== FAILED: $$step"; fi; \
+	done; \
+	echo "test: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
+
+test-compile-cuda: # every .cu file through the real nvcc
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
+
+test-grade-solutions: # the reference solutions earn full marks
+	@$(MAKE) --no-print-directory BACKEND=emu TREE=solutions EXPECT=full grade
+
+test-grade-skeletons: # the skeletons earn nothing, and nothing crashes
+	@$(MAKE) --no-print-directory BACKEND=emu TREE=labs EXPECT=zero grade
+
+clean: ## remove everything built
+	rm -rf build

@@ -1,0 +1,44 @@
+/*
+ * print.h: what the lab drivers (make run) share: reading the command
+ * line, moving arrays to and from the GPU, and printing them in rows.
+ *
+ *   $ make run LAB=02 N=8 FILL=random SEED=0x5eed
+ *   input         [  60   -3   81  ... ]
+ */
+#ifndef DRIVER_PRINT_H
+#define DRIVER_PRINT_H
+
+#include <stddef.h>
+
+#include <cuda_runtime_api.h>
+
+#include "cases.h"
+#include "scan.h"
+
+/* Read "N SEED FILL" into a case of lab `lab`; exit with usage if wrong. */
+struct test_case driver_case(int argc, char **argv, const char *lab);
+
+/* The case's input, in a new host array. */
+int *driver_input(const struct test_case *c);
+
+/* Print label and values; long arrays show their two ends. */
+void print_ints(const char *label, const int *values, size_t n);
+
+/* Print a device array (n ints) the same way. */
+void print_device_ints(const char *label, const int *d_values, size_t n);
+
+/* A device copy of values[0..n), or of n zeros when values is NULL. */
+int *device_copy(const int *values, size_t n);
+
+/* After calling `function`: say whether it is unwritten or failed.
+ * Returns 1 when the result can be printed. */
+int driver_call_ok(const char *function, cudaError_t returned);
+
+/* Compare with the oracle and print "matches" or the first mismatch. */
+void print_verdict(const char *function, const int *expected, const int *got, size_t n);
+
+/* Run a device scan on input, print its output and the verdict. */
+void run_device_scan(const char *function, device_scan_fn scan, const int *input,
+                     const int *expected, size_t n);
+
+#endif

@@ -1,0 +1,84 @@
+/*
+ * cases.c: the size lists and input generators of cases.h.
+ */
+#include <stdlib.h>
+
+#include "cases.h"
+#include "random.h"
+
+const struct size_case scan_sizes[] = {
+    {0, "empty: nothing to compute and nothing may be written"},
+    {1, "one element"},
+    {2, "two elements, the smallest real scan"},
+    {3, "three elements, not a power of two"},
+    {31, "a warp minus one"},
+    {32, "exactly one warp"},
+    {33, "a warp plus one"},
+    {255, "a 256-thread block minus one"},
+    {256, "exactly one 256-thread block"},
+    {257, "a 256-thread block plus one: the second block has one element"},
+    {1023, "2^10 - 1: a 1024-element tile minus one"},
+    {1024, "2^10: exactly one 1024-element tile"},
+    {1025, "2^10 + 1: a tile plus one"},
+    {4097, "2^12 + 1: several tiles, not a power of two"},
+    {65535, "2^16 - 1"},
+    {65536, "2^16: many blocks, a power of two"},
+    {1048577, "2^20 + 1: a million elements, tile sums need a second level"},
+};
+const size_t scan_sizes_count = sizeof scan_sizes / sizeof scan_sizes[0];
+
+struct size_case large_size(void)
+{
+#ifdef SCANLAB_EMULATOR
+    struct size_case large = {(1u << 22) + 7, "2^22 + 7 (the GPU grade uses 2^24 + 7): three tile levels"};
+#else
+    struct size_case large = {(1u << 24) + 7, "2^24 + 7: sixteen million elements, three tile levels"};
+#endif
+    return large;
+}
+
+uint64_t case_seed(size_t n)
+{
+    static uint64_t base;
+    static int have_base;
+    if (!have_base) {
+        const char *text = getenv("SCANLAB_SEED");
+        base = text != NULL ? strtoull(text, NULL, 0) : 0x5ca1ab;
+        have_base = 1;
+    }
+    uint64_t state = base ^ (n * 0x9e3779b97f4a7c15ULL);
+    return random_next(&state) & 0xffffffffULL; /* short enough to retype */
+}
+
+struct test_case test_case_for(const char *lab, const char *function,
+                               const struct size_case *size, enum fill fill)
+{
+    struct test_case c = {lab, function, size->n, size->why, fill, case_seed(size->n)};
+    return c;
+}
+
+void fill_input(int *values, const struct test_case *c)
+{
+    uint64_t state = c->seed;
+    for (size_t i = 0; i < c->n; i++) {
+        switch (c->fill) {
+        case FILL_RANDOM: values[i] = random_in_range(&state, -50, 100); break;
+        case FILL_ONES: values[i] = 1; break;
+        case FILL_SPARSE: values[i] = random_in_range(&state, 0, 7) == 0 ? random_in_range(&state, 1, 100) : 0; break;
+        case FILL_ZEROS: values[i] = 0; break;
+        case FILL_NO_ZEROS: values[i] = random_in_range(&state, 1, 100); break;
+        }
+    }
+}
+
+const char *fill_name(enum fill fill)
+{
+    switch (fill) {
+    case FILL_RANDOM: return "random";
+    case FILL_ONES: return "all ones";
+    case FILL_SPARSE: return "mostly zeros";
+    case FILL_ZEROS: return "all zeros";
+    case FILL_NO_ZEROS: return "no zeros";
+    }
+    return "?";
+}

@@ -1,0 +1,59 @@
+/*
+ * cases.h: what the grader feeds a student's function, and why.
+ *
+ * Each size is listed with the mistake it is there to catch; a failure
+ * message repeats that reason, so "n = 257 (a block plus one)" tells the
+ * student where to look before they read a single number.
+ */
+#ifndef GRADER_CASES_H
+#define GRADER_CASES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct size_case {
+    size_t n;
+    const char *why;
+};
+
+/* How an input array is filled. */
+enum fill {
+    FILL_RANDOM,     /* seeded values in [-50, 100]: sums never overflow int */
+    FILL_ONES,       /* all ones: the scan is 0 1 2 ... so wrong offsets stand out */
+    FILL_SPARSE,     /* mostly zeros, about one element in eight non-zero */
+    FILL_ZEROS,      /* nothing to keep */
+    FILL_NO_ZEROS,   /* everything kept */
+};
+
+/* One concrete input: enough to rebuild it and to say what it was. */
+struct test_case {
+    const char *lab;       /* "02": for the `make run LAB=02 ...` hint */
+    const char *function;  /* the student's function under test */
+    size_t n;
+    const char *why;
+    enum fill fill;
+    uint64_t seed;
+};
+
+/* Sizes every scan-like function must handle, with the reason for each. */
+extern const struct size_case scan_sizes[];
+extern const size_t scan_sizes_count;
+
+/* 2^24 + 7 on a GPU; smaller under the emulator, where a thread costs
+ * about a microsecond rather than a nanosecond. */
+struct size_case large_size(void);
+
+/* The seed of one case: a base seed (SCANLAB_SEED, or a fixed default)
+ * mixed with n, so each size gets its own data and a rerun the same. */
+uint64_t case_seed(size_t n);
+
+/* The case of one function at one size, with its seed. */
+struct test_case test_case_for(const char *lab, const char *function,
+                               const struct size_case *size, enum fill fill);
+
+/* Fill values[0..n) as the case says. */
+void fill_input(int *values, const struct test_case *c);
+
+const char *fill_name(enum fill fill);
+
+#endif

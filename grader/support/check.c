@@ -1,0 +1,65 @@
+/*
+ * check.c: failure messages (see check.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include <criterion/criterion.h>
+
+#include "check.h"
+#include "todo.h"
+
+/* "scan_x, n = 257 (why), random input, seed 0x...:" into buffer. */
+static void describe_case(const struct test_case *c, char *buffer, size_t size)
+{
+    snprintf(buffer, size, "%s, n = %zu (%s), %s input, seed 0x%llx:",
+             c->function, c->n, c->why, fill_name(c->fill), (unsigned long long)c->seed);
+}
+
+static void reproduce_hint(const struct test_case *c, char *buffer, size_t size)
+{
+    snprintf(buffer, size, "reproduce: make run LAB=%s N=%zu SEED=0x%llx FILL=%s",
+             c->lab, c->n, (unsigned long long)c->seed, fill_name(c->fill));
+}
+
+void fail_case(const struct test_case *c, const char *format, ...)
+{
+    char head[512], reason[1024], hint[256];
+    describe_case(c, head, sizeof head);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(reason, sizeof reason, format, args);
+    va_end(args);
+    reproduce_hint(c, hint, sizeof hint);
+    cr_assert_fail("%s\n  %s\n  %s", head, reason, hint);
+    __builtin_unreachable();
+}
+
+void expect_same_ints(const struct test_case *c, const char *what,
+                      const int *expected, const int *got, size_t count)
+{
+    size_t first = count, differ = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (expected[i] != got[i]) {
+            if (first == count)
+                first = i;
+            differ++;
+        }
+    }
+    if (differ == 0)
+        return;
+    fail_case(c, "%s%sfirst mismatch at index %zu: expected %d, got %d (%zu of %zu elements differ)",
+              what ? what : "", what ? ": " : "", first, expected[first], got[first], differ, count);
+}
+
+void expect_same_count(const struct test_case *c, const char *what, size_t expected, size_t got)
+{
+    if (expected != got)
+        fail_case(c, "%s: expected %zu, got %zu", what, expected, got);
+}
+
+void expect_implemented(void)
+{
+    if (scanlab_todo_function() != NULL)
+        cr_assert_fail("not implemented: %s (%s)", scanlab_todo_function(), scanlab_todo_file());
+}

@@ -1,0 +1,33 @@
+/*
+ * check.h: compare a student's output with the oracle's, and say what went
+ * wrong the way a teaching assistant would:
+ *
+ *   scan_inclusive_naive, n = 257 (a 256-thread block plus one: the second
+ *   block has one element), random input, seed 0x1c2b3a4d:
+ *     first mismatch at index 256: expected 12873, got 12810 (1 of 257 elements differ)
+ *     reproduce: make run LAB=02 N=257 SEED=0x1c2b3a4d
+ */
+#ifndef GRADER_CHECK_H
+#define GRADER_CHECK_H
+
+#include <stddef.h>
+
+#include "cases.h"
+
+/* Fail the test unless got[0..count) equals expected[0..count). `what`
+ * names the array when it is not the function's main output. */
+void expect_same_ints(const struct test_case *c, const char *what,
+                      const int *expected, const int *got, size_t count);
+
+/* Fail the test unless got == expected, for a count a function returned. */
+void expect_same_count(const struct test_case *c, const char *what,
+                       size_t expected, size_t got);
+
+/* Fail the test with the case's description and a formatted reason. */
+void fail_case(const struct test_case *c, const char *format, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+
+/* Fail the test if the function under test is still a TODO_STUDENT() stub. */
+void expect_implemented(void);
+
+#endif

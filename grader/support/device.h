@@ -1,0 +1,42 @@
+/*
+ * device.h: GPU plumbing for tests, so that each test reads as what it
+ * checks: make input, run the student's function, compare.
+ *
+ * Device arrays come with guard zones on both sides. A kernel that writes
+ * one element past the end of its output usually corrupts nothing anyone
+ * looks at, and passes; here it fails with the index it wrote.
+ */
+#ifndef GRADER_DEVICE_H
+#define GRADER_DEVICE_H
+
+#include <stddef.h>
+
+#include <cuda_runtime_api.h>
+
+#include "cases.h"
+
+struct device_ints {
+    int *d;       /* the n ints the function under test may use */
+    int *d_base;  /* the allocation, guards included */
+    size_t n;
+};
+
+/* Skip the test (never pass it) when this machine has no CUDA device. */
+void require_gpu(void);
+
+/* n ints of device memory filled with a poison pattern, between guards. */
+struct device_ints device_ints_new(size_t n);
+void device_ints_upload(struct device_ints *array, const int *values);
+void device_ints_download(const struct device_ints *array, int *values);
+void device_ints_free(struct device_ints *array);
+
+/* Fail the test if anything wrote into the guard zones of `array`,
+ * naming the array and the first index written outside [0, n). */
+void expect_guards_intact(const struct test_case *c, const char *name,
+                          const struct device_ints *array);
+
+/* After calling a student's GPU function: fail the test if it is still a
+ * stub, returned an error, or launched a kernel that failed. */
+void expect_cuda_success(const struct test_case *c, cudaError_t returned);
+
+#endif

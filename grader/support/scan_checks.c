@@ -1,0 +1,105 @@
+/*
+ * scan_checks.c: see scan_checks.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "check.h"
+#include "device.h"
+#include "oracle.h"
+#include "scan_checks.h"
+#include "todo.h"
+
+/* Host arrays of one case: the input, the oracle's answer, the output. */
+struct host_arrays {
+    int *input, *expected, *got;
+};
+
+static struct host_arrays host_arrays_new(const struct test_case *c, enum scan_kind kind)
+{
+    size_t bytes = (c->n > 0 ? c->n : 1) * sizeof(int);
+    struct host_arrays arrays = {malloc(bytes), malloc(bytes), malloc(bytes)};
+    cr_assert(arrays.input && arrays.expected && arrays.got, "grader: out of host memory");
+    fill_input(arrays.input, c);
+    if (kind == SCAN_EXCLUSIVE)
+        oracle_scan_exclusive(arrays.input, arrays.expected, c->n);
+    else
+        oracle_scan_inclusive(arrays.input, arrays.expected, c->n);
+    return arrays;
+}
+
+static void host_arrays_free(struct host_arrays *arrays)
+{
+    free(arrays->input);
+    free(arrays->expected);
+    free(arrays->got);
+}
+
+void check_host_scan(const struct test_case *c, host_scan_fn scan,
+                     enum scan_kind kind, enum placement placement)
+{
+    struct host_arrays arrays = host_arrays_new(c, kind);
+    int *input_copy = malloc((c->n + 1) * sizeof(int));
+    cr_assert(input_copy != NULL, "grader: out of host memory");
+    memcpy(input_copy, arrays.input, c->n * sizeof(int));
+    if (placement == IN_PLACE) {
+        memcpy(arrays.got, arrays.input, c->n * sizeof(int));
+        scan(arrays.got, arrays.got, c->n);
+    } else {
+        memset(arrays.got, 0xa5, c->n * sizeof(int));
+        scan(arrays.input, arrays.got, c->n);
+    }
+    expect_implemented();
+    if (placement == OUT_OF_PLACE)
+        expect_same_ints(c, "the input was changed (it is const)", input_copy, arrays.input, c->n);
+    expect_same_ints(c, placement == IN_PLACE ? "in place" : NULL, arrays.expected, arrays.got, c->n);
+    free(input_copy);
+    host_arrays_free(&arrays);
+}
+
+void check_device_scan(const struct test_case *c, device_scan_fn scan,
+                       enum scan_kind kind, enum placement placement)
+{
+    struct host_arrays arrays = host_arrays_new(c, kind);
+    struct device_ints in = device_ints_new(c->n);
+    device_ints_upload(&in, arrays.input);
+    struct device_ints out = placement == IN_PLACE ? in : device_ints_new(c->n);
+
+    expect_cuda_success(c, scan(in.d, out.d, c->n));
+
+    expect_guards_intact(c, "d_out", &out);
+    if (placement == OUT_OF_PLACE) {
+        expect_guards_intact(c, "d_in", &in);
+        device_ints_download(&in, arrays.got);
+        expect_same_ints(c, "d_in was changed (it is const)", arrays.input, arrays.got, c->n);
+    }
+    device_ints_download(&out, arrays.got);
+    expect_same_ints(c, placement == IN_PLACE ? "in place" : NULL, arrays.expected, arrays.got, c->n);
+
+    if (placement == OUT_OF_PLACE)
+        device_ints_free(&out);
+    device_ints_free(&in);
+    host_arrays_free(&arrays);
+}
+
+void check_host_scan_sizes(const char *lab, const char *function, host_scan_fn scan,
+                           enum scan_kind kind, enum placement placement, enum fill fill)
+{
+    for (size_t i = 0; i < scan_sizes_count; i++) {
+        struct test_case c = test_case_for(lab, function, &scan_sizes[i], fill);
+        check_host_scan(&c, scan, kind, placement);
+    }
+}
+
+void check_device_scan_sizes(const char *lab, const char *function, device_scan_fn scan,
+                             enum scan_kind kind, enum placement placement,
+                             enum fill fill, size_t max_n)
+{
+    require_gpu();
+    for (size_t i = 0; i < scan_sizes_count && scan_sizes[i].n <= max_n; i++) {
+        struct test_case c = test_case_for(lab, function, &scan_sizes[i], fill);
+        check_device_scan(&c, scan, kind, placement);
+    }
+}

@@ -1,0 +1,100 @@
+/*
+ * Tests of lab 02: the naive (Hillis-Steele) inclusive scan.
+ *
+ * Run some tests:  make grade LAB=02 FILTER=naive_block/sizes
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <criterion/criterion.h>
+
+#include "check.h"
+#include "device.h"
+#include "oracle.h"
+#include "scan.h"
+#include "scan_checks.h"
+
+/* One step at one offset, against the oracle's step. */
+static void check_step(const struct test_case *c, size_t offset)
+{
+    size_t room = c->n > 0 ? c->n : 1;
+    int *input = malloc(room * sizeof(int)), *expected = malloc(room * sizeof(int));
+    int *got = malloc(room * sizeof(int));
+    cr_assert(input && expected && got, "grader: out of host memory");
+    fill_input(input, c);
+    oracle_naive_step(input, expected, c->n, offset);
+    struct device_ints in = device_ints_new(c->n), out = device_ints_new(c->n);
+    device_ints_upload(&in, input);
+
+    expect_cuda_success(c, scan_naive_step(in.d, out.d, c->n, offset));
+
+    expect_guards_intact(c, "d_out", &out);
+    device_ints_download(&out, got);
+    char what[64];
+    snprintf(what, sizeof what, "step with offset %zu", offset);
+    expect_same_ints(c, what, expected, got, c->n);
+    device_ints_free(&in);
+    device_ints_free(&out);
+    free(input);
+    free(expected);
+    free(got);
+}
+
+Test(naive_step, offsets)
+{
+    require_gpu();
+    /* offset 1 is the first step; offsets at and past a block boundary
+     * make threads read an element another block loaded; offset >= n
+     * leaves every element as it was. */
+    const size_t offsets[] = {1, 2, 4, 255, 256, 257, 70000};
+    for (size_t i = 0; i < scan_sizes_count; i++) {
+        struct test_case c = test_case_for("02", "scan_naive_step", &scan_sizes[i], FILL_RANDOM);
+        for (size_t k = 0; k < sizeof offsets / sizeof offsets[0]; k++)
+            check_step(&c, offsets[k]);
+    }
+}
+
+Test(naive_global, sizes)
+{
+    check_device_scan_sizes("02", "scan_inclusive_naive", scan_inclusive_naive,
+                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_RANDOM, (size_t)-1);
+}
+
+Test(naive_global, all_ones)
+{
+    check_device_scan_sizes("02", "scan_inclusive_naive", scan_inclusive_naive,
+                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_ONES, (size_t)-1);
+}
+
+Test(naive_global, large, .timeout = 120)
+{
+    require_gpu();
+    struct size_case large = large_size();
+    struct test_case c = test_case_for("02", "scan_inclusive_naive", &large, FILL_RANDOM);
+    check_device_scan(&c, scan_inclusive_naive, SCAN_INCLUSIVE, OUT_OF_PLACE);
+}
+
+Test(naive_block, sizes)
+{
+    check_device_scan_sizes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
+                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_RANDOM, SCAN_NAIVE_BLOCK_MAX);
+}
+
+Test(naive_block, all_ones)
+{
+    check_device_scan_sizes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
+                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_ONES, SCAN_NAIVE_BLOCK_MAX);
+}
+
+Test(naive_block, too_large)
+{
+    require_gpu();
+    struct size_case too_large = {SCAN_NAIVE_BLOCK_MAX + 1, "one more element than a block may have threads"};
+    struct test_case c = test_case_for("02", "scan_inclusive_naive_block", &too_large, FILL_RANDOM);
+    struct device_ints in = device_ints_new(c.n), out = device_ints_new(c.n);
+    cudaError_t returned = scan_inclusive_naive_block(in.d, out.d, c.n);
+    if (returned != cudaErrorInvalidValue)
+        fail_case(&c, "expected cudaErrorInvalidValue, got %s", cudaGetErrorName(returned));
+    device_ints_free(&in);
+    device_ints_free(&out);
+}

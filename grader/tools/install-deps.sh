@@ -1,0 +1,29 @@
+#!/bin/sh
+# install-deps.sh: make sure the tools ScanLab needs are installed.
+#
+#   grader/tools/install-deps.sh criterion [pandoc] [chromium]
+#
+# Each name is checked; what is missing is installed with apt-get when we
+# run as root, and otherwise the exact command to run is printed.
+set -eu
+missing=""
+for need in "$@"; do
+    case "$need" in
+    criterion) [ -f /usr/include/criterion/criterion.h ] || missing="$missing libcriterion-dev" ;;
+    pandoc) command -v pandoc >/dev/null 2>&1 || missing="$missing pandoc" ;;
+    chromium) command -v chromium >/dev/null 2>&1 || missing="$missing chromium" ;;
+    *) echo "install-deps.sh: unknown dependency '$need'" >&2; exit 2 ;;
+    esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "ScanLab needs:$missing. Install them with:" >&2
+    echo "    sudo apt-get update && sudo apt-get install -y$missing" >&2
+    exit 1
+fi
+echo "  installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+# shellcheck disable=SC2086 # the package list is meant to split
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

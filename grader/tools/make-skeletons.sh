@@ -1,0 +1,26 @@
+#!/bin/sh
+# make-skeletons.sh: write the student tree from the solutions.
+#
+#   grader/tools/make-skeletons.sh SOLUTIONS_DIR OUT_DIR
+#
+# Every file of solutions/NN-name/ goes to OUT_DIR/NN-name/: C and CUDA
+# sources through skeleton.awk, everything else (the README) as it is.
+# `make skeletons` writes labs/; `make check-skeletons` writes a scratch
+# copy and compares, so labs/ can never drift from solutions/.
+set -eu
+solutions=$1
+out=$2
+here=$(dirname "$0")
+for lab_dir in "$solutions"/[0-9][0-9]-*/; do
+    lab=$(basename "$lab_dir")
+    mkdir -p "$out/$lab"
+    for file in "$lab_dir"*; do
+        name=$(basename "$file")
+        case "$name" in
+        *.c | *.cu | *.h | *.cuh)
+            awk -f "$here/skeleton.awk" "$file" >"$out/$lab/$name.tmp"
+            mv "$out/$lab/$name.tmp" "$out/$lab/$name" ;;
+        *) cp "$file" "$out/$lab/$name" ;;
+        esac
+    done
+done
