@@ -32,7 +32,7 @@ CXX       := g++
 
 # Warnings are errors everywhere: a warning in a kernel is usually a bug.
 WARNINGS  := -Wall -Wextra -Werror
-CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support
+CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support -I grader/drivers -I grader/bench
 
 -include common/emu/emu.mk
 
@@ -42,7 +42,7 @@ ifeq ($(BACKEND),cuda)
 CUDA_ARCH ?= $(if $(HAVE_GPU),-arch=native,-arch=all-major)
 NVCC      := $(NVCC_CUDA)
 NVCCFLAGS := -std=c++17 -O2 -g -lineinfo $(CUDA_ARCH) -Werror all-warnings \
-             -Xcompiler -Wall,-Wextra,-Werror -I common
+             -Xcompiler -Wall,-Wextra,-Werror -I common -I grader/support -I grader/bench
 CFLAGS    += -I $(CUDA_HOME)/include
 LINK      := $(NVCC_CUDA) $(CUDA_ARCH)
 LDLIBS    := -lcriterion
@@ -58,7 +58,7 @@ endif
 
 # ---- Files ---------------------------------------------------------------
 
-BUILD    := build/$(BACKEND)-$(CHECK)
+BUILD    ?= build/$(BACKEND)-$(CHECK)
 ALL_LABS := $(notdir $(wildcard solutions/[0-9][0-9]-*))
 LABS     := $(if $(LAB),$(filter $(LAB)-%,$(ALL_LABS)),$(ALL_LABS))
 $(if $(LABS),,$(error no lab matches LAB=$(LAB); the labs are $(ALL_LABS)))
@@ -101,11 +101,19 @@ $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drive
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
+# The benchmark of the scan labs (make bench), real CUDA backend only.
+BENCH_LABS := 01-cpu-scan 02-naive-scan 03-efficient-scan
+$(BUILD)/%/bench_scan: $(call objects_of,grader/bench/bench_scan.cu grader/bench/timing.c) \
+                       $$(foreach lab,$(BENCH_LABS),$$(call lab_objects,$$*/$$(lab))) \
+                       $(call objects_of,grader/support/oracle.c) $(COMMON_OBJS)
+	@echo "  LINK  $@"
+	@$(LINK) $(filter %.o,$^) -o $@
+
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # ---- Targets -------------------------------------------------------------
 
-.PHONY: all help deps grade build run test check-skeletons skeletons clean \
+.PHONY: all help deps grade build bench run test check-skeletons skeletons clean \
         test-compile-cuda test-grade-solutions test-grade-skeletons
 
 all: build ## build every lab's test program (TREE=labs)
@@ -126,6 +134,11 @@ build: deps $(TEST_PROGRAMS) ## build the test programs of LAB (default: all lab
 grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
 	@$(MAKE) --no-print-directory -k $(TEST_PROGRAMS) || true
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
+
+bench: ## time the scans of labs 01-03 beside cudaMemcpy and CUB (needs a GPU)
+	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
+	@$(MAKE) --no-print-directory $(BUILD)/$(TREE)/bench_scan
+	@$(BUILD)/$(TREE)/bench_scan
 
 run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
 	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run $(N) $(SEED) $(FILL)

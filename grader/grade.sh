@@ -11,6 +11,8 @@
 #   FILTER   run only the tests Criterion's --filter selects, e.g. 'tiled/*'
 #   ORDERS   under the emulator, the thread orders to grade in
 #            (default "forward reverse": a missing barrier shows in one)
+#   CHECK    race | memory: on the GPU, run under compute-sanitizer's
+#            racecheck or memcheck (the emulator's checks are compiled in)
 #   EXPECT   full | zero: exit 1 unless every test passed / none passed and
 #            none crashed (`make test` grades solutions and skeletons so)
 #
@@ -32,18 +34,57 @@ else
     describe="the GPU ($(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 || true))"
 fi
 
+# On a GPU the extra checks come from compute-sanitizer. It cannot follow
+# the processes Criterion forks for its tests, so it runs each lab's
+# driver (make run) instead, at sizes that cross block and tile edges.
+sanitizer=""
+case "$backend:${CHECK:-none}" in
+cuda:memory) sanitizer="compute-sanitizer --tool memcheck --leak-check full" ;;
+cuda:race) sanitizer="compute-sanitizer --tool racecheck --racecheck-report hazard" ;;
+esac
+[ -n "$sanitizer" ] && describe="$describe, with $sanitizer"
+
+# Run lab $1's driver under the sanitizer; a finding fails the lab.
+sanitize_lab() {
+    driver=$build/$tree/$1/run
+    [ -x "$driver" ] || return 0
+    log=$out/$1.sanitizer.log
+    : >"$log"
+    for n in 33 1025 65537 1048577; do
+        $sanitizer --error-exitcode 86 "$driver" "$n" 0x5eed random >>"$log" 2>&1 </dev/null
+        if [ $? -eq 86 ]; then
+            printf '%s\tgpu\tcheck::%s\tfail\t%s found errors at n = %s: see %s\n' \
+                "$1" "$CHECK" "${sanitizer%% --*}" "$n" "$log" >>"$out/results"
+            return
+        fi
+    done
+}
+
+# Fail every rubric test of lab $1 with the message $2 (a lab whose test
+# program is missing or does not start earns nothing, and says why).
+fail_whole_lab() {
+    awk -v lab="$1" -v order="$2" -v message="$3" 'BEGIN { OFS = "\t" }
+        !/^#/ && $1 == lab { print lab, order, $2, "fail", message }' "$here/rubric.txt" >>"$out/results"
+}
+
 for lab in "$@"; do
     program=$build/$tree/$lab/tests
+    if [ ! -x "$program" ]; then
+        fail_whole_lab "$lab" build "does not compile: see the compiler's messages above (make build LAB=${lab%%-*} TREE=$tree)"
+        continue
+    fi
     for order in $orders; do
         tap=$out/$lab.$order.tap
         SCANLAB_EMU_ORDER=$order "$program" --tap="$tap" ${FILTER:+--filter="$FILTER"} \
             >"$out/$lab.$order.log" 2>&1 </dev/null
         if [ ! -s "$tap" ]; then
-            printf 'not ok - %s::program did not run: see %s\n' "$lab" "$out/$lab.$order.log" >"$tap"
+            fail_whole_lab "$lab" "$order" "the test program did not start: see $out/$lab.$order.log"
+            continue
         fi
         awk -f "$here/tools/tap-results.awk" "$tap" |
             awk -v lab="$lab" -v order="$order" 'BEGIN { OFS = "\t" } { print lab, order, $0 }' >>"$out/results"
     done
+    [ -n "$sanitizer" ] && sanitize_lab "$lab"
 done
 
 colour=0

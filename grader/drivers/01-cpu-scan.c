@@ -10,12 +10,6 @@
 #include "scan.h"
 #include "todo.h"
 
-/* Run a CPU function and say whether it is still a stub. */
-static int written(const char *function)
-{
-    return driver_call_ok(function, cudaSuccess);
-}
-
 int main(int argc, char **argv)
 {
     struct test_case c = driver_case(argc, argv, "01");
@@ -25,26 +19,26 @@ int main(int argc, char **argv)
 
     oracle_scan_exclusive(input, expected, c.n);
     scan_exclusive_cpu(input, got, c.n);
-    if (written("scan_exclusive_cpu")) {
+    if (driver_is_written("scan_exclusive_cpu")) {
         print_ints("scan_exclusive_cpu", got, c.n);
         print_verdict("scan_exclusive_cpu", expected, got, c.n);
     }
 
     oracle_scan_inclusive(input, expected, c.n);
     scan_inclusive_cpu(input, got, c.n);
-    if (written("scan_inclusive_cpu")) {
+    if (driver_is_written("scan_inclusive_cpu")) {
         print_ints("scan_inclusive_cpu", got, c.n);
         print_verdict("scan_inclusive_cpu", expected, got, c.n);
     }
 
     size_t expected_kept = oracle_compact_nonzero(input, expected, c.n);
     size_t kept = compact_cpu(input, got, c.n);
-    if (written("compact_cpu")) {
+    if (driver_is_written("compact_cpu")) {
         printf("%-24s kept %zu (expected %zu)\n", "compact_cpu", kept, expected_kept);
         print_ints("compact_cpu", got, kept);
     }
     kept = compact_cpu_with_scan(input, got, scratch, c.n);
-    if (written("compact_cpu_with_scan")) {
+    if (driver_is_written("compact_cpu_with_scan")) {
         print_ints("  flags, then their scan", scratch, c.n);
         printf("%-24s kept %zu (expected %zu)\n", "compact_cpu_with_scan", kept, expected_kept);
         print_ints("compact_cpu_with_scan", got, kept);

@@ -30,6 +30,10 @@ void print_device_ints(const char *label, const int *d_values, size_t n);
 /* A device copy of values[0..n), or of n zeros when values is NULL. */
 int *device_copy(const int *values, size_t n);
 
+/* After calling `function`: 1 unless it is still a TODO_STUDENT() stub,
+ * which it says. */
+int driver_is_written(const char *function);
+
 /* After calling `function`: say whether it is unwritten or failed.
  * Returns 1 when the result can be printed. */
 int driver_call_ok(const char *function, cudaError_t returned);

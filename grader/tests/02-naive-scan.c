@@ -74,21 +74,10 @@ Test(naive_global, large, .timeout = 120)
     check_device_scan(&c, scan_inclusive_naive, SCAN_INCLUSIVE, OUT_OF_PLACE);
 }
 
-Test(naive_block, sizes)
-{
-    check_device_scan_sizes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
-                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_RANDOM, SCAN_NAIVE_BLOCK_MAX);
-}
 
-Test(naive_block, all_ones)
+/* Once the sizes that fit work: one more element than fits is refused. */
+static void check_refuses_too_large(void)
 {
-    check_device_scan_sizes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
-                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_ONES, SCAN_NAIVE_BLOCK_MAX);
-}
-
-Test(naive_block, too_large)
-{
-    require_gpu();
     struct size_case too_large = {SCAN_NAIVE_BLOCK_MAX + 1, "one more element than a block may have threads"};
     struct test_case c = test_case_for("02", "scan_inclusive_naive_block", &too_large, FILL_RANDOM);
     struct device_ints in = device_ints_new(c.n), out = device_ints_new(c.n);
@@ -97,4 +86,17 @@ Test(naive_block, too_large)
         fail_case(&c, "expected cudaErrorInvalidValue, got %s", cudaGetErrorName(returned));
     device_ints_free(&in);
     device_ints_free(&out);
+}
+
+Test(naive_block, sizes)
+{
+    check_device_scan_sizes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
+                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_RANDOM, SCAN_NAIVE_BLOCK_MAX);
+    check_refuses_too_large();
+}
+
+Test(naive_block, all_ones)
+{
+    check_device_scan_sizes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
+                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_ONES, SCAN_NAIVE_BLOCK_MAX);
 }

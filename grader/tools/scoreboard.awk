@@ -23,6 +23,7 @@ FILENAME == ARGV[1] {
 {
     key = $1 SUBSEP $3
     ran_lab[$1] = 1; ran[key] = 1
+    if ($3 ~ /^check::/) { finding[$1] = finding[$1] "      " $3 "  " paint("31", "FOUND") "  " $5 "\n"; next }
     if (!(key in points)) { unknown[key] = 1; next }
     if ($4 == "fail" && status[key] != "fail") {
         status[key] = "fail"
@@ -55,16 +56,30 @@ END {
         }
         total_got += got; total_max += max
         printf "  %-22s %3d/%-3d %s%s\n", lab, got, max, got == max ? paint("32", "full marks") : "", skips ? paint("33", skips " skipped") : ""
+        # Tests that failed or were skipped for the same reason share a line.
+        split("", same_count); split("", same_points)
+        for (r = 1; r <= rubric_count; r++) {
+            key = rubric_order[r]
+            if (index(key, lab SUBSEP) == 1 && key in ran && status[key] == "fail") {
+                same_count[message[key]]++; same_points[message[key]] += points[key]
+            }
+        }
         split("", skip_count)
         for (r = 1; r <= rubric_count; r++) {
             key = rubric_order[r]; split(key, part, SUBSEP)
             if (part[1] != lab || !(key in ran) || status[key] == "pass") continue
             if (status[key] == "skip") { skip_count[message[key]]++; continue }
-            printf "      %-25s %s", part[2], paint("31", sprintf("0/%d", points[key]))
+            if (same_count[message[key]] > 2) {
+                if (same_count[message[key]] == "shown") continue
+                printf "      %-25s %s", same_count[message[key]] " tests", paint("31", sprintf("0/%d", same_points[message[key]]))
+                same_count[message[key]] = "shown"
+            } else
+                printf "      %-25s %s", part[2], paint("31", sprintf("0/%d", points[key]))
             show_message(message[key])
         }
         for (reason in skip_count)      # one line for the tests skipped alike
             printf "      %-25s %s  %s\n", skip_count[reason] " tests", paint("33", "skipped"), reason
+        if (lab in finding) { printf "%s", finding[lab]; if (expect == "full") failed_expectation = 1 }
         summary = summary " " lab "=" got "/" max
     }
     for (key in unknown) {

@@ -90,16 +90,19 @@ cudaError_t scan_inclusive_naive(const int *d_in, int *d_out, size_t n)
 
     int *d_temp;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_temp, n * sizeof(int)));
-    // With an odd number of steps the first one must write d_out, so
-    // that the last one does too.
-    int *d_write = steps % 2 == 1 ? d_out : d_temp;
-    int *d_other = steps % 2 == 1 ? d_temp : d_out;
+    // Step k writes buffer[k % 2]. With an odd number of steps buffer 0
+    // must be d_out, so that the last step writes it.
+    int *buffer[2] = {d_out, d_temp};
+    if (steps % 2 == 0) {
+        buffer[0] = d_temp;
+        buffer[1] = d_out;
+    }
     const int *d_read = d_in;
     cudaError_t err = cudaSuccess;
-    for (size_t offset = 1; offset < n && err == cudaSuccess; offset *= 2) {
-        err = scan_naive_step(d_read, d_write, n, offset);
-        d_read = d_write;
-        d_write = d_write == d_out ? d_other : d_out;
+    size_t offset = 1;
+    for (int step = 0; step < steps && err == cudaSuccess; step++, offset *= 2) {
+        err = scan_naive_step(d_read, buffer[step % 2], n, offset);
+        d_read = buffer[step % 2];
     }
     cudaError_t free_err = cudaFree(d_temp);
     return err != cudaSuccess ? err : free_err;

@@ -1,0 +1,181 @@
+/*
+ * fiber.cpp: fibers, the stacks CUDA threads run on.
+ *
+ * Contract: each fiber has its own small stack from mmap with an
+ * inaccessible guard page below it, so an overflow faults instead of
+ * silently corrupting a neighbour. Switches go only between the scheduler
+ * (the host thread's own stack) and a fiber, and each one is told to the
+ * sanitizers the library was built for: AddressSanitizer must know which
+ * stack is live, ThreadSanitizer which thread is running (switched without
+ * synchronization, so that only barriers order CUDA threads).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <vector>
+
+#include "internal.h"
+
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#elif defined(SCANLAB_EMU_CHECK_RACE)
+#include <sanitizer/tsan_interface.h>
+#endif
+
+extern "C" void scanlab_emu_switch(void **save_sp, void *new_sp);
+
+namespace scanlab_emu {
+
+struct Fiber {
+    void *sp;         /* saved stack pointer while switched away */
+    char *stack;      /* lowest usable address, above the guard page */
+    size_t size;      /* usable bytes */
+    void *sanitizer;  /* ThreadSanitizer's fiber, or AddressSanitizer's fake stack */
+    unsigned index;
+};
+
+namespace {
+
+std::vector<Fiber *> fibers;
+Fiber *running = nullptr;
+void *scheduler_sp;
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+void *scheduler_fake_stack;
+const void *scheduler_stack;
+size_t scheduler_stack_size;
+#elif defined(SCANLAB_EMU_CHECK_RACE)
+void *scheduler_fiber;
+#endif
+
+size_t page_size() { return (size_t)sysconf(_SC_PAGESIZE); }
+
+/* Stack bytes per fiber: SCANLAB_EMU_STACK_KB, or enough for printf in a
+ * kernel (and for the sanitizers' larger frames and reports). */
+size_t stack_size()
+{
+    const char *kb = getenv("SCANLAB_EMU_STACK_KB");
+#if defined(SCANLAB_EMU_CHECK_MEMORY) || defined(SCANLAB_EMU_CHECK_RACE)
+    size_t bytes = 256 * 1024;
+#else
+    size_t bytes = 64 * 1024;
+#endif
+    if (kb && atol(kb) > 0)
+        bytes = (size_t)atol(kb) * 1024;
+    return (bytes + page_size() - 1) / page_size() * page_size();
+}
+
+/* The entry of a new fiber: the first ret of scanlab_emu_switch lands here. */
+void fiber_entry()
+{
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+    __sanitizer_finish_switch_fiber(nullptr, &scheduler_stack, &scheduler_stack_size);
+#endif
+    fiber_main();
+}
+
+/* Lays out a stack as if the fiber had switched away just before
+ * entering fiber_entry. Stack tops are staggered by a few cache lines so
+ * that the hot top frames of many fibers do not compete for the same
+ * cache sets (the stacks themselves are page aligned). */
+void prepare_stack(Fiber *f)
+{
+    uintptr_t top = (uintptr_t)(f->stack + f->size) - (f->index % 32) * 128;
+    void **sp = (void **)(top & ~(uintptr_t)15);
+    *--sp = nullptr;                        /* fiber_entry's return address: never used */
+    *--sp = (void *)&fiber_entry;           /* where the switch's ret goes */
+    for (int i = 0; i < 6; i++)
+        *--sp = nullptr;                    /* rbp rbx r12 r13 r14 r15 */
+    f->sp = sp;
+}
+
+Fiber *create_fiber(unsigned index)
+{
+    size_t guard = page_size(), size = stack_size();
+    void *memory = mmap(nullptr, guard + size, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (memory == MAP_FAILED || mprotect(memory, guard, PROT_NONE) != 0) {
+        perror("scanlab-emu: cannot map a fiber stack");
+        abort();
+    }
+    Fiber *f = new Fiber{nullptr, (char *)memory + guard, size, nullptr, index};
+#if defined(SCANLAB_EMU_CHECK_RACE)
+    f->sanitizer = __tsan_create_fiber(0);
+    if (!scheduler_fiber)
+        scheduler_fiber = __tsan_get_current_fiber();
+#endif
+    prepare_stack(f);
+    return f;
+}
+
+} // namespace
+
+Fiber *fiber_at(unsigned i)
+{
+    while (fibers.size() <= i)
+        fibers.push_back(create_fiber((unsigned)fibers.size()));
+    return fibers[i];
+}
+
+void switch_to_fiber(Fiber *f)
+{
+    running = f;
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+    __sanitizer_start_switch_fiber(&scheduler_fake_stack, f->stack, f->size);
+#elif defined(SCANLAB_EMU_CHECK_RACE)
+    __tsan_switch_to_fiber(f->sanitizer, __tsan_switch_to_fiber_no_sync);
+#endif
+    scanlab_emu_switch(&scheduler_sp, f->sp);
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+    __sanitizer_finish_switch_fiber(scheduler_fake_stack, nullptr, nullptr);
+#endif
+    running = nullptr;
+}
+
+void switch_to_scheduler()
+{
+    Fiber *f = running;
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+    __sanitizer_start_switch_fiber(&f->sanitizer, scheduler_stack, scheduler_stack_size);
+#elif defined(SCANLAB_EMU_CHECK_RACE)
+    __tsan_switch_to_fiber(scheduler_fiber, __tsan_switch_to_fiber_no_sync);
+#endif
+    scanlab_emu_switch(&f->sp, scheduler_sp);
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+    __sanitizer_finish_switch_fiber(f->sanitizer, &scheduler_stack, &scheduler_stack_size);
+#endif
+}
+
+void reset_fiber(Fiber *f)
+{
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+    /* The abandoned frames left their redzones poisoned. */
+    __asan_unpoison_memory_region(f->stack, f->size);
+    f->sanitizer = nullptr;
+#elif defined(SCANLAB_EMU_CHECK_RACE)
+    /* ThreadSanitizer's shadow call stack still holds the abandoned frames. */
+    __tsan_destroy_fiber(f->sanitizer);
+    f->sanitizer = __tsan_create_fiber(0);
+#endif
+    prepare_stack(f);
+}
+
+void name_fiber([[maybe_unused]] Fiber *f, [[maybe_unused]] const char *name)
+{
+#if defined(SCANLAB_EMU_CHECK_RACE)
+    __tsan_set_fiber_name(f->sanitizer, name);
+#endif
+}
+
+bool in_guard_page(const void *address)
+{
+    for (Fiber *f : fibers)
+        if ((const char *)address < f->stack && (const char *)address >= f->stack - page_size())
+            return true;
+    return false;
+}
+
+} // namespace scanlab_emu

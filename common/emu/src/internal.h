@@ -1,0 +1,93 @@
+/*
+ * internal.h: what the parts of the emulator's runtime library share.
+ *
+ *   runtime.cpp   the host API: errors, memory, events, device properties
+ *   launch.cpp    one launch: checks its configuration, runs its blocks
+ *   block.cpp     one block: schedules its threads, barriers, warp operations
+ *   fiber.cpp     fibers: stacks and switches, told to the sanitizers
+ *   watchdog.cpp  the endless-loop timeout and the crash reports
+ *
+ * The library is never built with -fsanitize itself, even for the race and
+ * memory checks: ThreadSanitizer must not see the scheduler write
+ * threadIdx while another CUDA thread reads it. What the sanitizers must
+ * know (fiber switches, barriers as synchronization) is told to them
+ * through their interfaces, selected by SCANLAB_EMU_CHECK_RACE or
+ * SCANLAB_EMU_CHECK_MEMORY.
+ */
+#ifndef SCANLAB_EMU_INTERNAL_H
+#define SCANLAB_EMU_INTERNAL_H
+
+#include <scanlab_emu/runtime.h>
+
+namespace scanlab_emu {
+
+/* ---- runtime.cpp -------------------------------------------------------- */
+
+/* Records err as the last error (cudaGetLastError) and returns it. */
+cudaError_t record_error(cudaError_t err);
+/* A failed kernel: every later call reports cudaErrorLaunchFailure. */
+void record_kernel_failure();
+/* The sticky error of a failed kernel, or cudaSuccess. */
+cudaError_t sticky_error();
+/* The dynamic shared memory a kernel may ask for (cudaFuncSetAttribute). */
+size_t dynamic_shared_limit(const void *kernel);
+
+/* ---- launch.cpp --------------------------------------------------------- */
+
+/* The launch being run, or nullptr: for diagnostics. */
+extern const LaunchConfig *running_launch;
+/* Formats block and thread coordinates, "(x,y,z)", for messages. */
+struct Coords {
+    char text[48];
+};
+Coords block_coords();
+Coords thread_coords(unsigned linear);
+/* Prints "scanlab-emu: FILE:LINE: kernel 'K' block (..) thread (..): MESSAGE". */
+void report(const Site &site, unsigned thread, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- block.cpp ---------------------------------------------------------- */
+
+/* Thread orders (SCANLAB_EMU_ORDER). */
+enum class Order { forward, reverse, random };
+void set_order(Order order, unsigned long long seed);
+/* Prepares for blocks of n threads running run_thread(args). */
+void begin_blocks(unsigned n, void (*run_thread)(void *), void *args);
+/* Runs the block at block_idx; false if a check failed (reported). */
+bool run_block();
+/* Linear index of the CUDA thread running now, for diagnostics. */
+unsigned current_thread();
+/* Entry point of every fiber: runs CUDA threads until none is left to
+ * start, parks, and starts again when reused. */
+[[noreturn]] void fiber_main();
+
+/* ---- fiber.cpp ---------------------------------------------------------- */
+
+struct Fiber;
+/* Fiber number i, created on first use (the race check keeps one fiber
+ * per thread index so that ThreadSanitizer sees each CUDA thread as one
+ * thread of its own). */
+Fiber *fiber_at(unsigned i);
+/* Runs fiber f from the scheduler until it switches back. */
+void switch_to_fiber(Fiber *f);
+/* From the running fiber back to the scheduler. */
+void switch_to_scheduler();
+/* Makes f start afresh from fiber_main, forgetting where it stopped
+ * (after a failed block). */
+void reset_fiber(Fiber *f);
+/* Names the CUDA thread a fiber runs, for ThreadSanitizer's reports. */
+void name_fiber(Fiber *f, const char *name);
+/* Whether the given address lies in some fiber's guard page. */
+bool in_guard_page(const void *address);
+
+/* ---- watchdog.cpp ------------------------------------------------------- */
+
+/* Watches the launch being run; it must make progress every
+ * SCANLAB_EMU_TIMEOUT seconds (0 disables the check). */
+void watch_launch(bool active);
+/* Called each time a CUDA thread starts or resumes. */
+void note_progress(unsigned thread);
+
+} // namespace scanlab_emu
+
+#endif

@@ -1,0 +1,201 @@
+/*
+ * launch.cpp: one kernel launch, from k<<<grid, block, shared>>>(args).
+ *
+ * Contract: checks the configuration as a GPU would (block shape and size,
+ * grid shape, dynamic shared memory) and returns a bad one as the launch's
+ * CUDA error without running anything; otherwise runs the blocks one after
+ * another, in order, each starting with freshly poisoned shared memory so
+ * that reading what no thread of the block wrote shows garbage. A failed
+ * check inside a block stops the launch and makes the error sticky, like
+ * a kernel fault on a GPU.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+#include <sanitizer/asan_interface.h>
+#endif
+
+/* The bounds of the section holding every static __shared__ variable
+ * (see device.h); weak, since a program may have none. */
+extern "C" char __start_scanlab_emu_shared[] __attribute__((weak));
+extern "C" char __stop_scanlab_emu_shared[] __attribute__((weak));
+
+namespace scanlab_emu {
+
+uint3 thread_idx, block_idx;
+dim3 block_dim, grid_dim;
+/* A guard after the largest size catches overruns with the memory check. */
+constexpr size_t dynamic_shared_guard = 4096;
+alignas(256) char dynamic_shared[dynamic_shared_max + dynamic_shared_guard];
+const LaunchConfig *running_launch;
+
+namespace {
+
+/* What uninitialised shared and global memory holds: 0xa5a5a5a5 is
+ * -1515870811 as an int, a value no test expects. */
+constexpr int poison_byte = 0xa5;
+
+void format_coords(Coords &c, unsigned x, unsigned y, unsigned z)
+{
+    snprintf(c.text, sizeof c.text, "(%u,%u,%u)", x, y, z);
+}
+
+void read_order()
+{
+    const char *text = getenv("SCANLAB_EMU_ORDER");
+    if (!text || !*text || strcmp(text, "forward") == 0)
+        set_order(Order::forward, 0);
+    else if (strcmp(text, "reverse") == 0)
+        set_order(Order::reverse, 0);
+    else if (strcmp(text, "random") == 0)
+        set_order(Order::random, 1);
+    else if (strncmp(text, "random:", 7) == 0)
+        set_order(Order::random, strtoull(text + 7, nullptr, 0));
+    else {
+        fprintf(stderr, "scanlab-emu: SCANLAB_EMU_ORDER=%s: expected forward, reverse, random "
+                "or random:SEED\n", text);
+        exit(2);
+    }
+}
+
+/* Reports a launch that cannot run; returns err. */
+cudaError_t refuse(const LaunchConfig &c, cudaError_t err, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+cudaError_t refuse(const LaunchConfig &c, cudaError_t err, const char *format, ...)
+{
+    fprintf(stderr, "scanlab-emu: %s:%d: launch of kernel '%s' fails with %s: ", c.file, c.line,
+            c.kernel, cudaGetErrorName(err));
+    va_list args;
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputc('\n', stderr);
+    return err;
+}
+
+cudaError_t check_config(const LaunchConfig &c, const void *kernel)
+{
+    const dim3 &g = c.grid, &b = c.block;
+    unsigned long long threads = (unsigned long long)b.x * b.y * b.z;
+    if (threads == 0 || threads > 1024 || b.x > 1024 || b.y > 1024 || b.z > 64)
+        return refuse(c, cudaErrorInvalidConfiguration, "block (%u,%u,%u) has %llu threads; a "
+                      "block has 1 to 1024, at most 1024 in x and y and 64 in z",
+                      b.x, b.y, b.z, threads);
+    if (g.x == 0 || g.y == 0 || g.z == 0 || g.x > 2147483647u || g.y > 65535 || g.z > 65535)
+        return refuse(c, cudaErrorInvalidConfiguration, "grid (%u,%u,%u): a grid has 1 to "
+                      "2^31-1 blocks in x and 1 to 65535 in y and z", g.x, g.y, g.z);
+    size_t limit = dynamic_shared_limit(kernel);
+    if (c.shared > limit)
+        return refuse(c, cudaErrorInvalidValue, "%zu bytes of dynamic shared memory, over the "
+                      "limit of %zu (cudaFuncSetAttribute with "
+                      "cudaFuncAttributeMaxDynamicSharedMemorySize raises it up to %zu)",
+                      c.shared, limit, dynamic_shared_max);
+    return cudaSuccess;
+}
+
+/* Fills memory with the poison byte. With the memory check, the redzones
+ * AddressSanitizer keeps between shared variables are skipped. */
+void poison(char *p, size_t size)
+{
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+    char *end = p + size;
+    while (p < end) {
+        char *bad = (char *)__asan_region_is_poisoned(p, (size_t)(end - p));
+        char *stop = bad ? bad : end;
+        memset(p, poison_byte, (size_t)(stop - p));
+        for (p = stop; p < end && __asan_address_is_poisoned(p); p++)
+            continue;
+    }
+#else
+    memset(p, poison_byte, size);
+#endif
+}
+
+/* With the memory check, the bytes past this launch's dynamic shared
+ * memory are inaccessible ("use-after-poison" in the reports). */
+void fence_dynamic_shared([[maybe_unused]] size_t bytes)
+{
+#if defined(SCANLAB_EMU_CHECK_MEMORY)
+    __asan_unpoison_memory_region(dynamic_shared, bytes);
+    __asan_poison_memory_region(dynamic_shared + bytes, sizeof dynamic_shared - bytes);
+#endif
+}
+
+void run_blocks(const LaunchConfig &c)
+{
+    for (unsigned z = 0; z < c.grid.z; z++)
+        for (unsigned y = 0; y < c.grid.y; y++)
+            for (unsigned x = 0; x < c.grid.x; x++) {
+                block_idx = {x, y, z};
+                if (__start_scanlab_emu_shared)
+                    poison(__start_scanlab_emu_shared,
+                           (size_t)(__stop_scanlab_emu_shared - __start_scanlab_emu_shared));
+                poison(dynamic_shared, c.shared);
+                if (!run_block()) {
+                    record_kernel_failure();
+                    return;
+                }
+            }
+}
+
+} // namespace
+
+Coords block_coords()
+{
+    Coords c;
+    format_coords(c, block_idx.x, block_idx.y, block_idx.z);
+    return c;
+}
+
+Coords thread_coords(unsigned t)
+{
+    Coords c;
+    format_coords(c, t % block_dim.x, t / block_dim.x % block_dim.y,
+                  t / (block_dim.x * block_dim.y));
+    return c;
+}
+
+void report(const Site &site, unsigned thread, const char *format, ...)
+{
+    const LaunchConfig &c = *running_launch;
+    fprintf(stderr, "scanlab-emu: %s:%d: kernel '%s' block %s thread %s: ", site.file,
+            site.line, c.kernel, block_coords().text, thread_coords(thread).text);
+    va_list args;
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fprintf(stderr, " [launched at %s:%d]\n", c.file, c.line);
+}
+
+void launch(const LaunchConfig &config, const void *kernel, void (*run_thread)(void *),
+            void *args)
+{
+    static bool order_read = false;
+    if (!order_read) {
+        read_order();
+        order_read = true;
+    }
+    if (sticky_error() != cudaSuccess) {
+        record_error(sticky_error());
+        return;
+    }
+    if (record_error(check_config(config, kernel)) != cudaSuccess)
+        return;
+    block_dim = config.block;
+    grid_dim = config.grid;
+    running_launch = &config;
+    begin_blocks(config.block.x * config.block.y * config.block.z, run_thread, args);
+    fence_dynamic_shared(config.shared);
+    watch_launch(true);
+    run_blocks(config);
+    watch_launch(false);
+    running_launch = nullptr;
+}
+
+} // namespace scanlab_emu

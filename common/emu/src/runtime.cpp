@@ -1,0 +1,499 @@
+/*
+ * runtime.cpp: the host API of cuda_runtime_api.h.
+ *
+ * Contract: the real runtime's behaviour where a program can observe it.
+ * Errors: every failing call sets the last error, which cudaGetLastError
+ * returns and clears; a failed kernel makes cudaErrorLaunchFailure sticky,
+ * so every later call returns it until cudaDeviceReset. Memory: cudaMalloc
+ * memory is host memory (kernels run on the host), filled with a poison
+ * byte as a GPU does not zero it; copies and memsets check that their
+ * device side lies inside one allocation, and say what is wrong when not,
+ * which a GPU run reports only as "invalid argument". Everything runs
+ * synchronously, so streams and events order nothing and events time the
+ * host clock.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <map>
+
+#include "internal.h"
+
+struct CUevent_st {
+    double ms;
+    bool recorded;
+};
+
+struct CUstream_st {
+    unsigned flags;
+};
+
+namespace scanlab_emu {
+
+namespace {
+
+cudaError_t last_error = cudaSuccess;
+cudaError_t sticky = cudaSuccess;
+std::map<const char *, size_t> device_allocations; /* start -> bytes */
+std::map<const char *, size_t> host_allocations;
+std::map<const void *, size_t> shared_limits;     /* kernel -> bytes */
+
+constexpr size_t default_shared_limit = 48 * 1024;
+constexpr int poison_byte = 0xa5;
+
+/* The result of a call: the sticky error wins; errors become the last. */
+cudaError_t result(cudaError_t err)
+{
+    return record_error(sticky != cudaSuccess ? sticky : err);
+}
+
+/* Whether [p, p + bytes) lies in one cudaMalloc allocation; if not, says
+ * why on stderr. */
+bool is_device_range(const char *call, const char *role, const void *p, size_t bytes)
+{
+    const char *start = (const char *)p;
+    auto next = device_allocations.upper_bound(start);
+    if (next != device_allocations.begin()) {
+        auto [base, size] = *std::prev(next);
+        if (start < base + size) {
+            if (start + bytes <= base + size)
+                return true;
+            fprintf(stderr, "scanlab-emu: %s: the %s runs %zu bytes past the end of its "
+                    "%zu-byte allocation from cudaMalloc (it starts at byte %zu of it)\n",
+                    call, role, (size_t)(start + bytes - (base + size)), size,
+                    (size_t)(start - base));
+            return false;
+        }
+    }
+    fprintf(stderr, "scanlab-emu: %s: the %s %p is not memory from cudaMalloc (a host "
+            "pointer, a freed one, or garbage?)\n", call, role, p);
+    return false;
+}
+
+bool check_copy(void *dst, const void *src, size_t count, cudaMemcpyKind kind)
+{
+    const char *call = "cudaMemcpy";
+    switch (kind) {
+    case cudaMemcpyHostToDevice:
+        return is_device_range(call, "destination", dst, count);
+    case cudaMemcpyDeviceToHost:
+        return is_device_range(call, "source", src, count);
+    case cudaMemcpyDeviceToDevice:
+        return is_device_range(call, "destination", dst, count) &&
+               is_device_range(call, "source", src, count);
+    default:
+        return true;
+    }
+}
+
+double now_ms()
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+size_t cache_bytes()
+{
+    long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE), l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    return l3 > 0 ? (size_t)l3 : l2 > 0 ? (size_t)l2 : 4u << 20;
+}
+
+} // namespace
+
+cudaError_t record_error(cudaError_t err)
+{
+    if (err != cudaSuccess)
+        last_error = err;
+    return err;
+}
+
+void record_kernel_failure()
+{
+    sticky = last_error = cudaErrorLaunchFailure;
+}
+
+cudaError_t sticky_error() { return sticky; }
+
+size_t dynamic_shared_limit(const void *kernel)
+{
+    auto found = shared_limits.find(kernel);
+    return found == shared_limits.end() ? default_shared_limit : found->second;
+}
+
+} // namespace scanlab_emu
+
+using namespace scanlab_emu;
+
+/* ---- Errors ------------------------------------------------------------- */
+
+extern "C" cudaError_t cudaGetLastError(void)
+{
+    cudaError_t err = sticky != cudaSuccess ? sticky : last_error;
+    last_error = cudaSuccess;
+    return err;
+}
+
+extern "C" cudaError_t cudaPeekAtLastError(void)
+{
+    return sticky != cudaSuccess ? sticky : last_error;
+}
+
+#define SCANLAB_EMU_ERRORS(X)                                                          \
+    X(cudaSuccess, "no error")                                                         \
+    X(cudaErrorInvalidValue, "invalid argument")                                       \
+    X(cudaErrorMemoryAllocation, "out of memory")                                      \
+    X(cudaErrorInitializationError, "initialization error")                            \
+    X(cudaErrorCudartUnloading, "driver shutting down")                                \
+    X(cudaErrorInvalidConfiguration, "invalid configuration argument")                 \
+    X(cudaErrorInvalidPitchValue, "invalid pitch argument")                            \
+    X(cudaErrorInvalidSymbol, "invalid device symbol")                                 \
+    X(cudaErrorInvalidHostPointer, "invalid host pointer")                             \
+    X(cudaErrorInvalidDevicePointer, "invalid device pointer")                         \
+    X(cudaErrorInvalidMemcpyDirection, "invalid copy direction for memcpy")            \
+    X(cudaErrorNotYetImplemented, "feature not yet implemented")                       \
+    X(cudaErrorInsufficientDriver, "CUDA driver version is insufficient")              \
+    X(cudaErrorMissingConfiguration, "__global__ function call is not configured")     \
+    X(cudaErrorInvalidDeviceFunction, "invalid device function")                       \
+    X(cudaErrorNoDevice, "no CUDA-capable device is detected")                         \
+    X(cudaErrorInvalidDevice, "invalid device ordinal")                                \
+    X(cudaErrorStartupFailure, "startup failure in cuda runtime")                      \
+    X(cudaErrorInvalidKernelImage, "device kernel image is invalid")                   \
+    X(cudaErrorNoKernelImageForDevice, "no kernel image is available for execution on the device") \
+    X(cudaErrorInvalidResourceHandle, "invalid resource handle")                       \
+    X(cudaErrorNotReady, "device not ready")                                           \
+    X(cudaErrorIllegalAddress, "an illegal memory access was encountered")             \
+    X(cudaErrorLaunchOutOfResources, "too many resources requested for launch")        \
+    X(cudaErrorLaunchTimeout, "the launch timed out and was terminated")               \
+    X(cudaErrorAssert, "device-side assert triggered")                                 \
+    X(cudaErrorHardwareStackError, "hardware stack error")                             \
+    X(cudaErrorIllegalInstruction, "an illegal instruction was encountered")           \
+    X(cudaErrorMisalignedAddress, "misaligned address")                                \
+    X(cudaErrorLaunchFailure, "unspecified launch failure")                            \
+    X(cudaErrorNotPermitted, "operation not permitted")                                \
+    X(cudaErrorNotSupported, "operation not supported")                                \
+    X(cudaErrorUnknown, "unknown error")
+
+extern "C" const char *cudaGetErrorString(cudaError_t error)
+{
+#define SCANLAB_EMU_STRING(name, text) \
+    if (error == name)                 \
+        return text;
+    SCANLAB_EMU_ERRORS(SCANLAB_EMU_STRING)
+    return "unrecognized error code";
+}
+
+extern "C" const char *cudaGetErrorName(cudaError_t error)
+{
+#define SCANLAB_EMU_NAME(name, text) \
+    if (error == name)               \
+        return #name;
+    SCANLAB_EMU_ERRORS(SCANLAB_EMU_NAME)
+    return "cudaErrorUnknown";
+}
+
+/* ---- Device management -------------------------------------------------- */
+
+extern "C" cudaError_t cudaGetDeviceCount(int *count)
+{
+    if (!count)
+        return result(cudaErrorInvalidValue);
+    *count = 1;
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaGetDevice(int *device)
+{
+    if (!device)
+        return result(cudaErrorInvalidValue);
+    *device = 0;
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaSetDevice(int device)
+{
+    return result(device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
+}
+
+extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+{
+    if (!prop)
+        return result(cudaErrorInvalidValue);
+    if (device != 0)
+        return result(cudaErrorInvalidDevice);
+    *prop = cudaDeviceProp{};
+    snprintf(prop->name, sizeof prop->name, "ScanLab CPU emulator");
+    prop->totalGlobalMem = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+    prop->sharedMemPerBlock = default_shared_limit;
+    prop->sharedMemPerBlockOptin = dynamic_shared_max;
+    prop->sharedMemPerMultiprocessor = dynamic_shared_max + 1024;
+    prop->regsPerBlock = prop->regsPerMultiprocessor = 65536;
+    prop->warpSize = 32;
+    prop->memPitch = 2147483647;
+    prop->maxThreadsPerBlock = 1024;
+    prop->maxThreadsDim[0] = prop->maxThreadsDim[1] = 1024;
+    prop->maxThreadsDim[2] = 64;
+    prop->maxGridSize[0] = 2147483647;
+    prop->maxGridSize[1] = prop->maxGridSize[2] = 65535;
+    prop->clockRate = 2000000;           /* kHz: a 2 GHz core */
+    prop->totalConstMem = 65536;
+    prop->major = 9;                      /* behaves like a recent GPU (sm_90) */
+    prop->minor = 0;
+    prop->multiProcessorCount = 1;        /* one host thread runs every block */
+    prop->memoryClockRate = 3200000;      /* kHz: DDR at 6.4 GT/s */
+    prop->memoryBusWidth = 64;
+    prop->l2CacheSize = (int)cache_bytes();
+    prop->maxThreadsPerMultiProcessor = 2048;
+    prop->unifiedAddressing = prop->managedMemory = prop->integrated = 1;
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaDeviceSynchronize(void) { return result(cudaSuccess); }
+
+extern "C" cudaError_t cudaDeviceReset(void)
+{
+    for (auto &allocation : device_allocations)
+        free((void *)allocation.first);
+    device_allocations.clear();
+    shared_limits.clear();
+    sticky = last_error = cudaSuccess;
+    return cudaSuccess;
+}
+
+extern "C" cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+    if (!free_bytes || !total_bytes)
+        return result(cudaErrorInvalidValue);
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    *free_bytes = (size_t)sysconf(_SC_AVPHYS_PAGES) * page;
+    *total_bytes = (size_t)sysconf(_SC_PHYS_PAGES) * page;
+    return result(cudaSuccess);
+}
+
+/* ---- Memory ------------------------------------------------------------- */
+
+extern "C" cudaError_t cudaMalloc(void **dev_ptr, size_t size)
+{
+    if (!dev_ptr)
+        return result(cudaErrorInvalidValue);
+    if (sticky != cudaSuccess)
+        return result(sticky);
+    *dev_ptr = nullptr;
+    if (size == 0)
+        return result(cudaSuccess);
+    void *p = nullptr;
+    /* 256-byte aligned like cudaMalloc; the exact size so that
+     * AddressSanitizer's redzone starts right after the last byte. */
+    if (posix_memalign(&p, 256, size) != 0)
+        return result(cudaErrorMemoryAllocation);
+    memset(p, poison_byte, size);
+    device_allocations[(const char *)p] = size;
+    *dev_ptr = p;
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaMallocManaged(void **dev_ptr, size_t size, unsigned int flags)
+{
+    (void)flags;
+    return cudaMalloc(dev_ptr, size);
+}
+
+extern "C" cudaError_t cudaFree(void *dev_ptr)
+{
+    if (!dev_ptr || sticky != cudaSuccess)
+        return result(cudaSuccess);
+    auto found = device_allocations.find((const char *)dev_ptr);
+    if (found == device_allocations.end()) {
+        fprintf(stderr, "scanlab-emu: cudaFree(%p): not a pointer from cudaMalloc, or freed "
+                "already\n", dev_ptr);
+        return result(cudaErrorInvalidValue);
+    }
+    device_allocations.erase(found);
+    free(dev_ptr);
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    if (!ptr)
+        return result(cudaErrorInvalidValue);
+    *ptr = malloc(size ? size : 1);
+    if (!*ptr)
+        return result(cudaErrorMemoryAllocation);
+    host_allocations[(const char *)*ptr] = size;
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+    (void)flags;
+    return cudaMallocHost(ptr, size);
+}
+
+extern "C" cudaError_t cudaFreeHost(void *ptr)
+{
+    if (!ptr)
+        return result(cudaSuccess);
+    if (host_allocations.erase((const char *)ptr) == 0)
+        return result(cudaErrorInvalidValue);
+    free(ptr);
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    if (sticky != cudaSuccess)
+        return result(sticky);
+    if ((unsigned)kind > cudaMemcpyDefault)
+        return result(cudaErrorInvalidMemcpyDirection);
+    if (count == 0)
+        return result(cudaSuccess);
+    if (!check_copy(dst, src, count, kind))
+        return result(cudaErrorInvalidValue);
+    memmove(dst, src, count);
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+                                       enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpy(dst, src, count, kind);
+}
+
+extern "C" cudaError_t cudaMemset(void *dev_ptr, int value, size_t count)
+{
+    if (sticky != cudaSuccess)
+        return result(sticky);
+    if (count == 0)
+        return result(cudaSuccess);
+    if (!is_device_range("cudaMemset", "destination", dev_ptr, count))
+        return result(cudaErrorInvalidValue);
+    memset(dev_ptr, value, count);
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaMemsetAsync(void *dev_ptr, int value, size_t count, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemset(dev_ptr, value, count);
+}
+
+extern "C" cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                                          size_t offset, enum cudaMemcpyKind kind)
+{
+    if (!symbol || (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
+                    kind != cudaMemcpyDefault))
+        return result(cudaErrorInvalidValue);
+    if (sticky == cudaSuccess)
+        memcpy((char *)symbol + offset, src, count);
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                            size_t offset, enum cudaMemcpyKind kind)
+{
+    if (!symbol || (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
+                    kind != cudaMemcpyDefault))
+        return result(cudaErrorInvalidValue);
+    if (sticky == cudaSuccess)
+        memcpy(dst, (const char *)symbol + offset, count);
+    return result(cudaSuccess);
+}
+
+/* ---- Kernels ------------------------------------------------------------ */
+
+extern "C" cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+    if (!func)
+        return result(cudaErrorInvalidDeviceFunction);
+    if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
+        if (value < 0 || (size_t)value > dynamic_shared_max)
+            return result(cudaErrorInvalidValue);
+        shared_limits[func] = (size_t)value;
+    } else if (attr != cudaFuncAttributePreferredSharedMemoryCarveout || value < -1 ||
+               value > 100) {
+        return result(cudaErrorInvalidValue);
+    }
+    return result(cudaSuccess);
+}
+
+/* ---- Streams and events ------------------------------------------------- */
+
+extern "C" cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    return cudaStreamCreateWithFlags(stream, cudaStreamDefault);
+}
+
+extern "C" cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
+{
+    if (!stream)
+        return result(cudaErrorInvalidValue);
+    *stream = new CUstream_st{flags};
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    delete stream;
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    (void)stream;
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
+
+extern "C" cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+{
+    (void)flags;
+    if (!event)
+        return result(cudaErrorInvalidValue);
+    *event = new CUevent_st{0, false};
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+    if (!event)
+        return result(cudaErrorInvalidResourceHandle);
+    delete event;
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
+{
+    (void)stream;
+    if (!event)
+        return result(cudaErrorInvalidResourceHandle);
+    *event = CUevent_st{now_ms(), true};
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+    return result(event ? cudaSuccess : cudaErrorInvalidResourceHandle);
+}
+
+extern "C" cudaError_t cudaEventQuery(cudaEvent_t event)
+{
+    return result(event ? cudaSuccess : cudaErrorInvalidResourceHandle);
+}
+
+extern "C" cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
+{
+    if (!ms)
+        return result(cudaErrorInvalidValue);
+    if (!start || !end || !start->recorded || !end->recorded)
+        return result(cudaErrorInvalidResourceHandle);
+    *ms = (float)(end->ms - start->ms);
+    return result(cudaSuccess);
+}

@@ -1,0 +1,60 @@
+/*
+ * timing.c: see timing.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "timing.h"
+
+void bench_check(cudaError_t err, const char *what)
+{
+    if (err != cudaSuccess) {
+        fprintf(stderr, "bench: %s failed: %s (%s)\n", what, cudaGetErrorName(err), cudaGetErrorString(err));
+        exit(1);
+    }
+}
+
+/* Overwrite a buffer larger than the L2 cache, evicting the inputs. */
+static void flush_l2(void)
+{
+    static void *d_flush;
+    static size_t flush_bytes;
+    if (d_flush == NULL) {
+        int device, l2_bytes;
+        bench_check(cudaGetDevice(&device), "cudaGetDevice");
+        bench_check(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device), "L2 size");
+        flush_bytes = 2 * (size_t)(l2_bytes > 0 ? l2_bytes : 64 << 20);
+        bench_check(cudaMalloc(&d_flush, flush_bytes), "cudaMalloc of the flush buffer");
+    }
+    bench_check(cudaMemsetAsync(d_flush, 0, flush_bytes, 0), "L2 flush");
+}
+
+static int compare_floats(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+float median_time_ms(timed_fn run, void *context, int warmup, int repeats)
+{
+    for (int i = 0; i < warmup; i++)
+        bench_check(run(context), "warm-up run");
+    cudaEvent_t start, stop;
+    bench_check(cudaEventCreate(&start), "cudaEventCreate");
+    bench_check(cudaEventCreate(&stop), "cudaEventCreate");
+    float *times = malloc((size_t)repeats * sizeof(float));
+    for (int i = 0; i < repeats; i++) {
+        flush_l2();
+        bench_check(cudaEventRecord(start, 0), "cudaEventRecord");
+        bench_check(run(context), "timed run");
+        bench_check(cudaEventRecord(stop, 0), "cudaEventRecord");
+        bench_check(cudaEventSynchronize(stop), "timed run");
+        bench_check(cudaEventElapsedTime(&times[i], start, stop), "cudaEventElapsedTime");
+    }
+    qsort(times, (size_t)repeats, sizeof(float), compare_floats);
+    float median = times[repeats / 2];
+    free(times);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    return median;
+}

@@ -1,0 +1,29 @@
+/*
+ * timing.h: how ScanLab times GPU code (make bench). The harness, never
+ * the code under test, owns the clock:
+ *
+ *   - device events around each run, so launch overhead counts but host
+ *     scheduling noise does not;
+ *   - warm-up runs first (module loading, first-touch allocation);
+ *   - the L2 cache flushed before every run, so a 40 MB input is not
+ *     served from a 50 MB cache and reported as a miracle;
+ *   - the median of many runs, robust to the odd slow one;
+ *   - the output validated again after timing, so a kernel that got
+ *     faster by getting wrong is caught.
+ */
+#ifndef BENCH_TIMING_H
+#define BENCH_TIMING_H
+
+#include <cuda_runtime_api.h>
+
+/* Something to time: run(context) queues GPU work and returns its error. */
+typedef cudaError_t (*timed_fn)(void *context);
+
+/* The median time of `repeats` runs, in milliseconds, each after `warmup`
+ * untimed runs and an L2 flush. Exits with a message on a CUDA error. */
+float median_time_ms(timed_fn run, void *context, int warmup, int repeats);
+
+/* Exit with the CUDA error's name and `what` if err is not cudaSuccess. */
+void bench_check(cudaError_t err, const char *what);
+
+#endif
