@@ -70,6 +70,12 @@ SUPPORT_OBJS   := $(call objects_of,$(wildcard grader/support/*.c))
 # The objects of one lab folder, e.g. $(call lab_objects,labs/02-naive-scan)
 lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
 
+# Later labs call earlier ones through their C interface (common/*.h). The
+# grader links its own implementation of those (grader/provided/), never the
+# student's, so a bug in lab 03 cannot cost points in lab 04.
+PROVIDED_04-compaction := grader/provided/scan.cu
+provided_objects = $(call objects_of,$(PROVIDED_$(1)))
+
 TEST_PROGRAMS  := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests)
 
 # ---- How each file is built ----------------------------------------------
@@ -85,18 +91,20 @@ $(BUILD)/%.cu.o: %.cu
 	@$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
 
 # A lab's test program: the grader's tests for it, the lab's own files,
-# and the shared support code. $* is the lab folder, e.g. labs/02-naive-scan.
+# what it builds on, and the shared support code. $* is the lab folder,
+# e.g. labs/02-naive-scan.
 # Keep objects that make would otherwise delete as intermediate files.
 .SECONDARY:
 .SECONDEXPANSION:
 $(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o $$(call lab_objects,$$*) \
-                  $(SUPPORT_OBJS) $(COMMON_OBJS) $(EMU_LIB)
+                  $$(call provided_objects,$$(notdir $$*)) $(SUPPORT_OBJS) $(COMMON_OBJS) $(EMU_LIB)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) -o $@ $(LDLIBS)
 
 # A lab's debugging driver (make run): prints its arrays for one input.
 $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drivers/print.c.o \
-                $$(call lab_objects,$$*) $(call objects_of,grader/support/cases.c grader/support/oracle.c) \
+                $$(call lab_objects,$$*) $$(call provided_objects,$$(notdir $$*)) \
+                $(call objects_of,grader/support/cases.c grader/support/oracle.c) \
                 $(COMMON_OBJS) $(EMU_LIB)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) -o $@ $(filter-out -lcriterion,$(LDLIBS))
@@ -114,7 +122,7 @@ $(BUILD)/%/bench_scan: $(call objects_of,grader/bench/bench_scan.cu grader/bench
 # ---- Targets -------------------------------------------------------------
 
 .PHONY: all help deps grade build bench run test check-skeletons skeletons clean \
-        test-compile-cuda test-grade-solutions test-grade-skeletons
+        test-compile-cuda test-grade-solutions test-grade-skeletons test-planted
 
 all: build ## build every lab's test program (TREE=labs)
 
@@ -154,7 +162,8 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates
 	@echo "  labs/ matches solutions/"
 
 # make test: every step runs, and the last line counts them.
-TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons
+TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
+              test-planted
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	@passed=0; failed=0; \
@@ -174,6 +183,9 @@ test-grade-solutions: # the reference solutions earn full marks
 
 test-grade-skeletons: # the skeletons earn nothing, and nothing crashes
 	@$(MAKE) --no-print-directory BACKEND=emu TREE=labs EXPECT=zero grade
+
+test-planted: # each bug planted in a solution is caught by the matching check
+	@grader/tools/run-planted.sh
 
 clean: ## remove everything built
 	rm -rf build

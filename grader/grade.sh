@@ -44,6 +44,14 @@ cuda:race) sanitizer="compute-sanitizer --tool racecheck --racecheck-report haza
 esac
 [ -n "$sanitizer" ] && describe="$describe, with $sanitizer"
 
+# Under the emulator the checks are compiled in (make CHECK=...): a race or
+# a bad access stops the test at the first report, which names the lines.
+if [ "$backend" = emu ] && [ "${CHECK:-none}" != none ]; then
+    export TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}"
+    export ASAN_OPTIONS="halt_on_error=1 ${ASAN_OPTIONS:-}"
+    describe="$describe, CHECK=$CHECK"
+fi
+
 # Run lab $1's driver under the sanitizer; a finding fails the lab.
 sanitize_lab() {
     driver=$build/$tree/$1/run
@@ -81,8 +89,12 @@ for lab in "$@"; do
             fail_whole_lab "$lab" "$order" "the test program did not start: see $out/$lab.$order.log"
             continue
         fi
+        # A crash message gains the sanitizer's one-line summary, if any.
+        summary=$(grep -m 1 '^SUMMARY: ' "$out/$lab.$order.log")
         awk -f "$here/tools/tap-results.awk" "$tap" |
-            awk -v lab="$lab" -v order="$order" 'BEGIN { OFS = "\t" } { print lab, order, $0 }' >>"$out/results"
+            awk -v lab="$lab" -v order="$order" -v summary="$summary" 'BEGIN { FS = OFS = "\t" }
+                $2 == "fail" && $3 ~ /^crashed/ && summary != "" { $3 = $3 "\037" summary }
+                { print lab, order, $0 }' >>"$out/results"
     done
     [ -n "$sanitizer" ] && sanitize_lab "$lab"
 done

@@ -93,6 +93,15 @@ void check_host_scan_sizes(const char *lab, const char *function, host_scan_fn s
     }
 }
 
+void check_device_scan_large(const char *lab, const char *function, device_scan_fn scan,
+                             enum scan_kind kind)
+{
+    require_gpu();
+    struct size_case large = large_size();
+    struct test_case c = test_case_for(lab, function, &large, FILL_RANDOM);
+    check_device_scan(&c, scan, kind, OUT_OF_PLACE);
+}
+
 void check_device_scan_sizes(const char *lab, const char *function, device_scan_fn scan,
                              enum scan_kind kind, enum placement placement,
                              enum fill fill, size_t max_n)

@@ -38,4 +38,8 @@ void check_device_scan_sizes(const char *lab, const char *function, device_scan_
                              enum scan_kind kind, enum placement placement,
                              enum fill fill, size_t max_n);
 
+/* The one large size of large_size(), random input. */
+void check_device_scan_large(const char *lab, const char *function, device_scan_fn scan,
+                             enum scan_kind kind);
+
 #endif

@@ -68,10 +68,7 @@ Test(naive_global, all_ones)
 
 Test(naive_global, large, .timeout = 120)
 {
-    require_gpu();
-    struct size_case large = large_size();
-    struct test_case c = test_case_for("02", "scan_inclusive_naive", &large, FILL_RANDOM);
-    check_device_scan(&c, scan_inclusive_naive, SCAN_INCLUSIVE, OUT_OF_PLACE);
+    check_device_scan_large("02", "scan_inclusive_naive", scan_inclusive_naive, SCAN_INCLUSIVE);
 }
 
 

@@ -99,16 +99,10 @@ Test(tiled, in_place)
 
 Test(tiled, large, .timeout = 120)
 {
-    require_gpu();
-    struct size_case large = large_size();
-    struct test_case c = test_case_for("03", "scan_exclusive_tiled", &large, FILL_RANDOM);
-    check_device_scan(&c, scan_exclusive_tiled, SCAN_EXCLUSIVE, OUT_OF_PLACE);
+    check_device_scan_large("03", "scan_exclusive_tiled", scan_exclusive_tiled, SCAN_EXCLUSIVE);
 }
 
 Test(blelloch, large, .timeout = 120)
 {
-    require_gpu();
-    struct size_case large = large_size();
-    struct test_case c = test_case_for("03", "scan_exclusive_blelloch", &large, FILL_RANDOM);
-    check_device_scan(&c, scan_exclusive_blelloch, SCAN_EXCLUSIVE, OUT_OF_PLACE);
+    check_device_scan_large("03", "scan_exclusive_blelloch", scan_exclusive_blelloch, SCAN_EXCLUSIVE);
 }

@@ -40,7 +40,7 @@ struct Fiber {
 
 namespace {
 
-std::vector<Fiber *> fibers;
+std::vector<Fiber *> &fibers = *new std::vector<Fiber *>; /* never destroyed, as in runtime.cpp */
 Fiber *running = nullptr;
 void *scheduler_sp;
 #if defined(SCANLAB_EMU_CHECK_MEMORY)

@@ -13,10 +13,12 @@
  * host clock.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <iterator>
 #include <map>
 
 #include "internal.h"
@@ -36,9 +38,11 @@ namespace {
 
 cudaError_t last_error = cudaSuccess;
 cudaError_t sticky = cudaSuccess;
-std::map<const char *, size_t> device_allocations; /* start -> bytes */
-std::map<const char *, size_t> host_allocations;
-std::map<const void *, size_t> shared_limits;     /* kernel -> bytes */
+/* Never destroyed: LeakSanitizer's check at exit must still see that the
+ * allocations are referenced. */
+std::map<const char *, size_t> &device_allocations = *new std::map<const char *, size_t>;
+std::map<const char *, size_t> &host_allocations = *new std::map<const char *, size_t>;
+std::map<const void *, size_t> &shared_limits = *new std::map<const void *, size_t>; /* bytes */
 
 constexpr size_t default_shared_limit = 48 * 1024;
 constexpr int poison_byte = 0xa5;
