@@ -90,12 +90,14 @@ $(BUILD)/%.cu.o: %.cu
 	@echo "  NVCC  $<"
 	@$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
 
+# Keep objects that make would otherwise delete as intermediate files, and
+# let the prerequisites below use $$* (expanded once the target is known).
+.SECONDARY:
+.SECONDEXPANSION:
+
 # A lab's test program: the grader's tests for it, the lab's own files,
 # what it builds on, and the shared support code. $* is the lab folder,
 # e.g. labs/02-naive-scan.
-# Keep objects that make would otherwise delete as intermediate files.
-.SECONDARY:
-.SECONDEXPANSION:
 $(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o $$(call lab_objects,$$*) \
                   $$(call provided_objects,$$(notdir $$*)) $(SUPPORT_OBJS) $(COMMON_OBJS) $(EMU_LIB)
 	@echo "  LINK  $@"

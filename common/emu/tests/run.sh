@@ -14,7 +14,7 @@
 # "--" a text its output must contain. So a planted bug "passes" when it
 # fails the expected way, with the expected diagnostic. The last line
 # counts the runs: "N passed, N failed"; the exit status is 1 if any failed.
-set -u
+set -uf
 tests=$1 build=$2
 passed=0 failed=0
 log=$(mktemp "${TMPDIR:-/tmp}/emu-test.XXXXXX")
@@ -31,7 +31,7 @@ run_one() {
         shift
     done
     # Sanitizer reports must not depend on the user's options.
-    env $settings TSAN_OPTIONS= ASAN_OPTIONS=detect_leaks=0 "$build/$check/$name" >"$log" 2>&1
+    env $settings TSAN_OPTIONS= ASAN_OPTIONS=detect_leaks=0 "$build/$check/$name" </dev/null >"$log" 2>&1
     status=$?
     verdict=ok
     case $expect in
