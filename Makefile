@@ -77,6 +77,7 @@ PROVIDED_04-compaction := grader/provided/scan.cu
 provided_objects = $(call objects_of,$(PROVIDED_$(1)))
 
 TEST_PROGRAMS  := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests)
+DRIVERS        := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/run)
 
 # ---- How each file is built ----------------------------------------------
 
@@ -138,7 +139,7 @@ help: ## list the targets and the knobs
 deps: ## install what the build needs (Criterion, pandoc) when missing
 	@grader/tools/install-deps.sh criterion
 
-build: deps $(TEST_PROGRAMS) ## build the test programs of LAB (default: all labs)
+build: deps $(TEST_PROGRAMS) $(DRIVERS) ## build the tests and drivers of LAB (default: all labs)
 
 # -k: a lab that does not compile is graded zero; the others still count.
 grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
@@ -177,7 +178,7 @@ test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, gra
 	echo "test: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
 
 test-compile-cuda: # every .cu file through the real nvcc
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build build/cuda-$(CHECK)/solutions/bench_scan
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
 
 test-grade-solutions: # the reference solutions earn full marks

@@ -1,6 +1,7 @@
 /*
  * cases.c: the size lists and input generators of cases.h.
  */
+#include <limits.h>
 #include <stdlib.h>
 
 #include "cases.h"
@@ -30,9 +31,9 @@ const size_t scan_sizes_count = sizeof scan_sizes / sizeof scan_sizes[0];
 struct size_case large_size(void)
 {
 #ifdef SCANLAB_EMULATOR
-    struct size_case large = {(1u << 22) + 7, "2^22 + 7 (the GPU grade uses 2^24 + 7): three tile levels"};
+    struct size_case large = {(1u << 22) + 7, "2^22 + 7, four million elements (a GPU grade uses 2^24 + 7)"};
 #else
-    struct size_case large = {(1u << 24) + 7, "2^24 + 7: sixteen million elements, three tile levels"};
+    struct size_case large = {(1u << 24) + 7, "2^24 + 7, sixteen million elements, not a power of two"};
 #endif
     return large;
 }
@@ -75,10 +76,22 @@ const char *fill_name(enum fill fill)
 {
     switch (fill) {
     case FILL_RANDOM: return "random";
-    case FILL_ONES: return "all ones";
-    case FILL_SPARSE: return "mostly zeros";
-    case FILL_ZEROS: return "all zeros";
-    case FILL_NO_ZEROS: return "no zeros";
+    case FILL_ONES: return "ones";
+    case FILL_SPARSE: return "sparse";
+    case FILL_ZEROS: return "zeros";
+    case FILL_NO_ZEROS: return "nozeros";
     }
     return "?";
 }
+
+/* Random inputs lie in [-50, 100] (see fill_input). */
+const struct predicate_case compact_predicate_cases[] = {
+    {KEEP_NONZERO, 0, "KEEP_NONZERO", "remove the zeros"},
+    {KEEP_GREATER_THAN, 50, "KEEP_GREATER_THAN 50", "about a third of random values kept"},
+    {KEEP_GREATER_THAN, -1, "KEEP_GREATER_THAN -1", "zero is kept: not the same as KEEP_NONZERO"},
+    {KEEP_GREATER_THAN, INT_MAX, "KEEP_GREATER_THAN INT_MAX", "nothing is greater: nothing kept"},
+    {KEEP_GREATER_THAN, INT_MIN, "KEEP_GREATER_THAN INT_MIN", "everything kept"},
+    {KEEP_EVEN, 0, "KEEP_EVEN", "negative even numbers too: -4 % 2 is 0"},
+    {KEEP_EVEN, 7, "KEEP_EVEN (operand 7)", "the operand means nothing to KEEP_EVEN"},
+};
+const size_t compact_predicate_cases_count = sizeof compact_predicate_cases / sizeof compact_predicate_cases[0];

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "compact.h"
+
 struct size_case {
     size_t n;
     const char *why;
@@ -54,6 +56,19 @@ struct test_case test_case_for(const char *lab, const char *function,
 /* Fill values[0..n) as the case says. */
 void fill_input(int *values, const struct test_case *c);
 
+/* The fill's name as `make run FILL=...` takes it. */
 const char *fill_name(enum fill fill);
+
+/* Lab 04: the predicates a compaction is graded with, and why each. The
+ * driver (make run LAB=04) runs the same list, so a failure message
+ * naming one can be reproduced. */
+struct predicate_case {
+    enum compact_predicate predicate;
+    int operand;
+    const char *name; /* "KEEP_GREATER_THAN 50" */
+    const char *why;
+};
+extern const struct predicate_case compact_predicate_cases[];
+extern const size_t compact_predicate_cases_count;
 
 #endif

@@ -12,7 +12,7 @@
 /* "scan_x, n = 257 (why), random input, seed 0x...:" into buffer. */
 static void describe_case(const struct test_case *c, char *buffer, size_t size)
 {
-    snprintf(buffer, size, "%s, n = %zu (%s), %s input, seed 0x%llx:",
+    snprintf(buffer, size, "%s, n = %zu (%s), FILL=%s SEED=0x%llx:",
              c->function, c->n, c->why, fill_name(c->fill), (unsigned long long)c->seed);
 }
 

@@ -3,9 +3,9 @@
  * wrong the way a teaching assistant would:
  *
  *   scan_inclusive_naive, n = 257 (a 256-thread block plus one: the second
- *   block has one element), random input, seed 0x1c2b3a4d:
+ *   block has one element), FILL=random SEED=0x1c2b3a4d:
  *     first mismatch at index 256: expected 12873, got 12810 (1 of 257 elements differ)
- *     reproduce: make run LAB=02 N=257 SEED=0x1c2b3a4d
+ *     reproduce: make run LAB=02 N=257 SEED=0x1c2b3a4d FILL=random
  */
 #ifndef GRADER_CHECK_H
 #define GRADER_CHECK_H

@@ -58,3 +58,31 @@ size_t oracle_compact_nonzero(const int *in, int *out, size_t n)
             out[kept++] = in[i];
     return kept;
 }
+
+int oracle_keeps(int value, enum compact_predicate predicate, int operand)
+{
+    switch (predicate) {
+    case KEEP_NONZERO: return value != 0;
+    case KEEP_GREATER_THAN: return value > operand;
+    case KEEP_EVEN: return value % 2 == 0;
+    }
+    assert(!"unknown predicate");
+    return 0;
+}
+
+void oracle_compact_flags(const int *in, int *flags, size_t n,
+                          enum compact_predicate predicate, int operand)
+{
+    for (size_t i = 0; i < n; i++)
+        flags[i] = oracle_keeps(in[i], predicate, operand);
+}
+
+size_t oracle_compact_if(const int *in, int *out, size_t n,
+                         enum compact_predicate predicate, int operand)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (oracle_keeps(in[i], predicate, operand))
+            out[kept++] = in[i];
+    return kept;
+}

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "compact.h"
+
 void oracle_scan_exclusive(const int *in, int *out, size_t n);
 void oracle_scan_inclusive(const int *in, int *out, size_t n);
 
@@ -21,5 +23,13 @@ void oracle_downsweep_level(int *tree, size_t size, size_t stride);
 
 /* The non-zero elements of in, in order; returns their count. */
 size_t oracle_compact_nonzero(const int *in, int *out, size_t n);
+
+/* Lab 04: does `predicate` keep value (1 or 0)? Then the flags of a whole
+ * array, and the elements kept, in order, returning their count. */
+int oracle_keeps(int value, enum compact_predicate predicate, int operand);
+void oracle_compact_flags(const int *in, int *flags, size_t n,
+                          enum compact_predicate predicate, int operand);
+size_t oracle_compact_if(const int *in, int *out, size_t n,
+                         enum compact_predicate predicate, int operand);
 
 #endif

@@ -163,7 +163,7 @@ __global__ void scan_tiles_kernel(const int *d_in, int *d_out, int *d_tile_sums,
  * add_tile_offsets_kernel: d_data[i] += d_tile_offsets[tile of i].
  * After it, every tile continues where the previous one ended.
  *
- *     [0 3 4 11 | 0 4 5 11], offsets [0 14] -> [0 3 4 11 | 14 18 19 25]
+ *     [0 3 4 11 | 0 4 5 11], offsets [0 11] -> [0 3 4 11 | 11 15 16 22]
  */
 __global__ void add_tile_offsets_kernel(int *d_data, const int *d_tile_offsets, size_t n)
 {

@@ -60,6 +60,8 @@ struct Block {
     unsigned alive;               /* not exited */
     unsigned at_barrier;
     int passed;                   /* predicates counted by this barrier */
+    unsigned barriers;            /* barriers released so far */
+    unsigned warp_ops[32];        /* warp operations completed, per warp */
     int barrier_result;
     unsigned current;             /* the running thread */
     Fiber *current_fiber;
@@ -78,8 +80,11 @@ constexpr bool fiber_per_thread = true;
 constexpr bool fiber_per_thread = false;
 #endif
 
-/* ThreadSanitizer synchronization objects: only their addresses matter. */
-char block_start, block_end, barrier_sync, warp_sync[32];
+/* ThreadSanitizer synchronization objects: only their addresses matter.
+ * Barriers and warp operations alternate between two objects, so that a
+ * thread resuming from one barrier does not acquire what faster threads
+ * already released at the next one. */
+char block_start, block_end, barrier_sync[2], warp_sync[32][2];
 
 void release(void *sync)
 {
@@ -229,6 +234,7 @@ bool release_barrier()
     b.barrier_result = b.passed;
     b.passed = 0;
     b.at_barrier = 0;
+    b.barriers++;
     for (Thread &thread : b.threads)
         thread.state = State::runnable;
     if (order_kind == Order::random)
@@ -285,6 +291,7 @@ void try_complete(unsigned warp, WarpOp op, unsigned mask)
                                              : thread.value;
         thread.state = State::runnable;
     }
+    b.warp_ops[warp]++;
 }
 
 /* Explains why the warp operation thread t waits at cannot complete. */
@@ -370,6 +377,9 @@ bool run_block()
     b.alive = b.n;
     b.at_barrier = 0;
     b.passed = 0;
+    b.barriers = 0;
+    for (unsigned &count : b.warp_ops)
+        count = 0;
     b.failed = false;
     arrange_order();
     release(&block_start);
@@ -404,12 +414,13 @@ void fiber_main()
 int block_barrier(int predicate, Site site)
 {
     Thread &thread = b.threads[b.current];
+    unsigned parity = b.barriers % 2;
     thread.site = site;
     b.passed += predicate != 0;
     b.at_barrier++;
-    release(&barrier_sync);
+    release(&barrier_sync[parity]);
     wait(State::at_barrier);
-    acquire(&barrier_sync);
+    acquire(&barrier_sync[parity]);
     return b.barrier_result;
 }
 
@@ -426,11 +437,12 @@ unsigned long long warp_op(WarpOp op, unsigned mask, unsigned long long value, i
         report(site, t, "%s: width %d is not a power of two from 1 to 32", site.what, width);
         fail_in_thread();
     }
+    unsigned parity = b.warp_ops[warp] % 2;
     b.threads[t] = Thread{State::at_warp, b.current_fiber, site, op, mask, arg, width, value, 0};
-    release(&warp_sync[warp]);
+    release(&warp_sync[warp][parity]);
     try_complete(warp, op, mask);
     switch_to_scheduler();
-    acquire(&warp_sync[warp]);
+    acquire(&warp_sync[warp][parity]);
     return b.threads[t].result;
 }
 

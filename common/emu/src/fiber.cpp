@@ -156,7 +156,12 @@ void reset_fiber(Fiber *f)
     __asan_unpoison_memory_region(f->stack, f->size);
     f->sanitizer = nullptr;
 #elif defined(SCANLAB_EMU_CHECK_RACE)
-    /* ThreadSanitizer's shadow call stack still holds the abandoned frames. */
+    /* What the abandoned thread did happens before what the host does
+     * next (a switch there and back without the no-sync flag says so);
+     * then a new ThreadSanitizer fiber, since the old one's shadow call
+     * stack still holds the abandoned frames. */
+    __tsan_switch_to_fiber(f->sanitizer, 0);
+    __tsan_switch_to_fiber(scheduler_fiber, 0);
     __tsan_destroy_fiber(f->sanitizer);
     f->sanitizer = __tsan_create_fiber(0);
 #endif

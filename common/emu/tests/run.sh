@@ -14,7 +14,7 @@
 # "--" a text its output must contain. So a planted bug "passes" when it
 # fails the expected way, with the expected diagnostic. The last line
 # counts the runs: "N passed, N failed"; the exit status is 1 if any failed.
-set -uf
+set -u
 tests=$1 build=$2
 passed=0 failed=0
 log=$(mktemp "${TMPDIR:-/tmp}/emu-test.XXXXXX")
@@ -57,7 +57,7 @@ for source in "$tests"/*.cu "$tests"/*.c; do
     sed -n 's|^//! run ||p' "$source" >"$log.runs"
     while read -r line; do
         # shellcheck disable=SC2086 # the words of a run line are its fields
-        run_one $line
+        set -f; run_one $line; set +f
     done <"$log.runs"
     rm -f "$log.runs"
 done

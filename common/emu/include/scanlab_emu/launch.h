@@ -57,13 +57,26 @@ struct KernelCall {
     }
 };
 
+/* Converts one argument to its parameter's type, as a call would. One
+ * exception: NULL or 0 passed for a pointer arrives here as an integer
+ * (it stopped being a null pointer constant when it was packed), so an
+ * integer becomes a pointer; nvcc rejects any other integer there. */
+template <class Param, class Arg>
+Param convert_argument(Arg &arg)
+{
+    if constexpr (std::is_pointer_v<Param> && std::is_integral_v<Arg>)
+        return reinterpret_cast<Param>(arg);
+    else
+        return arg;
+}
+
 template <class... Params, class... Args>
 void operator->*(void (*kernel)(Params...), LaunchPack<Args...> &&pack)
 {
     static_assert(sizeof...(Params) == sizeof...(Args),
                   "kernel launched with the wrong number of arguments");
     KernelCall<Params...> call{
-        kernel, std::apply([](Args &...args) { return std::tuple<Params...>(args...); },
+        kernel, std::apply([](Args &...args) { return std::tuple<Params...>(convert_argument<Params>(args)...); },
                            pack.args)};
     launch(pack.config, reinterpret_cast<const void *>(kernel),
            &KernelCall<Params...>::run_thread, &call);
