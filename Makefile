@@ -131,12 +131,12 @@ all: build ## build every lab's test program (TREE=labs)
 
 help: ## list the targets and the knobs
 	@echo "ScanLab targets:"
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-22s %s\n", $$1, $$2 }'
+	@grep -h -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-14s %s\n", $$1, $$2 }'
 	@echo
 	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
 
-deps: ## install what the build needs (Criterion, pandoc) when missing
+deps: ## install what the build needs (Criterion) when missing
 	@grader/tools/install-deps.sh criterion
 
 build: deps $(TEST_PROGRAMS) $(DRIVERS) ## build the tests and drivers of LAB (default: all labs)
