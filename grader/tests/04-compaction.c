@@ -67,7 +67,7 @@ static void expect_compacted(const struct test_case *c, const struct device_ints
     expect_same_ints(c, "kept elements", expected, got, kept);
     for (size_t i = kept; i < out->n; i++)
         if (got[i] != UNWRITTEN)
-            fail_case(c, "d_out[%zu] was written (%d), but only the %zu kept elements d_out[0..%zu) may be",
+            fail_case(c, "d_out[%zu] was written (%d), past the %zu kept elements: only d_out[0..%zu) may be written",
                       i, got[i], kept, kept);
     free(got);
 }

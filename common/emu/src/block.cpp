@@ -16,7 +16,9 @@
  * fiber, and a kernel with barriers gets one fiber per thread, without
  * knowing in advance which kind a kernel is. (Starting threads in order
  * as calls is the same as running them as fibers in that order: each
- * would run until it exits or waits anyway.)
+ * would run until it exits or waits anyway.) A waiting or finished thread
+ * switches straight to the next one in order; the scheduler only steps in
+ * when none is left, to release a barrier or end the block.
  *
  * With the race check, each thread index keeps a fiber of its own, which
  * ThreadSanitizer sees as one thread; barriers and warp operations are
@@ -57,6 +59,7 @@ struct Block {
     std::vector<Thread> threads;
     std::vector<unsigned> order;  /* thread indices in start and resume order */
     unsigned next_start;          /* order[next_start] is the next to start */
+    unsigned next_resume;         /* where in order to look for a runnable thread */
     unsigned alive;               /* not exited */
     unsigned at_barrier;
     int passed;                   /* predicates counted by this barrier */
@@ -150,7 +153,6 @@ Fiber *take_fiber(unsigned t)
 {
     if (fiber_per_thread) {
         Fiber *f = fiber_at(t);
-        b.fibers = b.fibers > t + 1 ? b.fibers : t + 1;
         char name[128];
         snprintf(name, sizeof name, "CUDA block %s thread %s", block_coords().text,
                  thread_coords(t).text);
@@ -175,24 +177,43 @@ void run_to_exit(unsigned t)
     release(&block_end);
 }
 
-/* From a thread: waits in the given state until the scheduler resumes it. */
+/* The fiber to run next, its thread made current: a new runner while
+ * threads remain to start, else the next runnable thread in order; or
+ * nullptr for the scheduler, when neither is left. */
+Fiber *next_fiber()
+{
+    if (b.next_start < b.n) {
+        b.current_fiber = take_fiber(b.order[b.next_start]);
+        return b.current_fiber;
+    }
+    while (b.next_resume < b.n) {
+        unsigned t = b.order[b.next_resume++];
+        if (b.threads[t].state == State::runnable) {
+            make_current(t, b.threads[t].fiber);
+            return b.current_fiber;
+        }
+    }
+    return nullptr;
+}
+
+/* From a thread: waits in the given state until resumed. */
 void wait(State state)
 {
     b.threads[b.current].state = state;
-    switch_to_scheduler();
+    switch_to(next_fiber());
 }
 
 /* From a thread whose check failed: never returns (the fiber is reset). */
 [[noreturn]] void fail_in_thread()
 {
     b.failed = true;
-    switch_to_scheduler();
+    switch_to(nullptr);
     abort(); /* unreachable: a failed block resets its fibers */
 }
 
 bool same_site(const Site &x, const Site &y)
 {
-    return x.line == y.line && strcmp(x.what, y.what) == 0 &&
+    return x.line == y.line && (x.what == y.what || strcmp(x.what, y.what) == 0) &&
            (x.file == y.file || strcmp(x.file, y.file) == 0);
 }
 
@@ -324,21 +345,6 @@ void report_stuck_warp(unsigned t)
     report(thread.site, t, "deadlock at %s", thread.site.what);
 }
 
-/* Resumes every runnable thread once, in order; false if there was none. */
-bool resume_runnable()
-{
-    bool any = false;
-    for (unsigned k = 0; k < b.n && !b.failed; k++) {
-        unsigned t = b.order[k];
-        if (b.threads[t].state != State::runnable)
-            continue;
-        any = true;
-        make_current(t, b.threads[t].fiber);
-        switch_to_fiber(b.current_fiber);
-    }
-    return any;
-}
-
 /* After a failed block: fibers abandoned mid-kernel start afresh. */
 void reset_fibers()
 {
@@ -365,6 +371,12 @@ void begin_blocks(unsigned n, void (*run_thread)(void *), void *args)
     b.args = args;
     b.threads.resize(n);
     b.order.resize(n);
+    if (fiber_per_thread && b.fibers < n) {
+        /* Created here, on the host thread: ThreadSanitizer would see the
+         * fiber table grow under one CUDA thread and read under another. */
+        fiber_at(n - 1);
+        b.fibers = n;
+    }
 }
 
 unsigned current_thread() { return b.current; }
@@ -384,10 +396,10 @@ bool run_block()
     arrange_order();
     release(&block_start);
     while (!b.failed && b.alive > 0) {
-        if (b.next_start < b.n) {
-            b.current_fiber = take_fiber(b.order[b.next_start]);
-            switch_to_fiber(b.current_fiber);
-        } else if (!resume_runnable() && !release_barrier()) {
+        b.next_resume = 0; /* a pass over the threads, in order */
+        if (Fiber *f = next_fiber()) {
+            switch_to(f);
+        } else if (!release_barrier()) {
             report_stuck_warp(find(State::at_warp));
             b.failed = true;
         }
@@ -407,7 +419,7 @@ void fiber_main()
         while (!fiber_per_thread && b.next_start < b.n);
         if (!fiber_per_thread)
             b.idle.push_back(self);
-        switch_to_scheduler();
+        switch_to(next_fiber());
     }
 }
 
@@ -441,7 +453,7 @@ unsigned long long warp_op(WarpOp op, unsigned mask, unsigned long long value, i
     b.threads[t] = Thread{State::at_warp, b.current_fiber, site, op, mask, arg, width, value, 0};
     release(&warp_sync[warp][parity]);
     try_complete(warp, op, mask);
-    switch_to_scheduler();
+    switch_to(next_fiber());
     acquire(&warp_sync[warp][parity]);
     return b.threads[t].result;
 }

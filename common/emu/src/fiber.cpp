@@ -3,13 +3,15 @@
  *
  * Contract: each fiber has its own small stack from mmap with an
  * inaccessible guard page below it, so an overflow faults instead of
- * silently corrupting a neighbour. Switches go only between the scheduler
- * (the host thread's own stack) and a fiber, and each one is told to the
- * sanitizers the library was built for: AddressSanitizer must know which
- * stack is live, ThreadSanitizer which thread is running (switched without
- * synchronization, so that only barriers order CUDA threads).
+ * silently corrupting a neighbour. A switch goes from the running fiber or
+ * the scheduler (the host thread's own stack) to another, and each one is
+ * told to the sanitizers the library was built for: AddressSanitizer must
+ * know which stack is live, ThreadSanitizer which thread is running
+ * (switched without synchronization, so that only barriers order CUDA
+ * threads).
  */
 #include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -41,11 +43,11 @@ struct Fiber {
 namespace {
 
 std::vector<Fiber *> &fibers = *new std::vector<Fiber *>; /* never destroyed, as in runtime.cpp */
-Fiber *running = nullptr;
+Fiber *running = nullptr; /* nullptr: the scheduler */
 void *scheduler_sp;
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
 void *scheduler_fake_stack;
-const void *scheduler_stack;
+void *scheduler_stack;
 size_t scheduler_stack_size;
 #elif defined(SCANLAB_EMU_CHECK_RACE)
 void *scheduler_fiber;
@@ -72,7 +74,7 @@ size_t stack_size()
 void fiber_entry()
 {
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
-    __sanitizer_finish_switch_fiber(nullptr, &scheduler_stack, &scheduler_stack_size);
+    __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
 #endif
     fiber_main();
 }
@@ -106,6 +108,13 @@ Fiber *create_fiber(unsigned index)
     f->sanitizer = __tsan_create_fiber(0);
     if (!scheduler_fiber)
         scheduler_fiber = __tsan_get_current_fiber();
+#elif defined(SCANLAB_EMU_CHECK_MEMORY)
+    if (!scheduler_stack) { /* AddressSanitizer needs the bounds of every stack we switch to */
+        pthread_attr_t attr;
+        pthread_getattr_np(pthread_self(), &attr);
+        pthread_attr_getstack(&attr, &scheduler_stack, &scheduler_stack_size);
+        pthread_attr_destroy(&attr);
+    }
 #endif
     prepare_stack(f);
     return f;
@@ -120,32 +129,24 @@ Fiber *fiber_at(unsigned i)
     return fibers[i];
 }
 
-void switch_to_fiber(Fiber *f)
+void switch_to(Fiber *to)
 {
-    running = f;
+    Fiber *from = running;
+    if (to == from)
+        return;
+    void **save = from ? &from->sp : &scheduler_sp;
+    void *target = to ? to->sp : scheduler_sp;
+    running = to;
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
-    __sanitizer_start_switch_fiber(&scheduler_fake_stack, f->stack, f->size);
+    void **fake_stack = from ? &from->sanitizer : &scheduler_fake_stack;
+    __sanitizer_start_switch_fiber(fake_stack, to ? to->stack : scheduler_stack,
+                                   to ? to->size : scheduler_stack_size);
 #elif defined(SCANLAB_EMU_CHECK_RACE)
-    __tsan_switch_to_fiber(f->sanitizer, __tsan_switch_to_fiber_no_sync);
+    __tsan_switch_to_fiber(to ? to->sanitizer : scheduler_fiber, __tsan_switch_to_fiber_no_sync);
 #endif
-    scanlab_emu_switch(&scheduler_sp, f->sp);
+    scanlab_emu_switch(save, target);
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
-    __sanitizer_finish_switch_fiber(scheduler_fake_stack, nullptr, nullptr);
-#endif
-    running = nullptr;
-}
-
-void switch_to_scheduler()
-{
-    Fiber *f = running;
-#if defined(SCANLAB_EMU_CHECK_MEMORY)
-    __sanitizer_start_switch_fiber(&f->sanitizer, scheduler_stack, scheduler_stack_size);
-#elif defined(SCANLAB_EMU_CHECK_RACE)
-    __tsan_switch_to_fiber(scheduler_fiber, __tsan_switch_to_fiber_no_sync);
-#endif
-    scanlab_emu_switch(&f->sp, scheduler_sp);
-#if defined(SCANLAB_EMU_CHECK_MEMORY)
-    __sanitizer_finish_switch_fiber(f->sanitizer, &scheduler_stack, &scheduler_stack_size);
+    __sanitizer_finish_switch_fiber(*fake_stack, nullptr, nullptr);
 #endif
 }
 

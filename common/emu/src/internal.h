@@ -68,10 +68,9 @@ struct Fiber;
  * per thread index so that ThreadSanitizer sees each CUDA thread as one
  * thread of its own). */
 Fiber *fiber_at(unsigned i);
-/* Runs fiber f from the scheduler until it switches back. */
-void switch_to_fiber(Fiber *f);
-/* From the running fiber back to the scheduler. */
-void switch_to_scheduler();
+/* Switches from the running fiber (or the scheduler) to fiber `to`, or to
+ * the scheduler if `to` is nullptr; returns when switched back to. */
+void switch_to(Fiber *to);
 /* Makes f start afresh from fiber_main, forgetting where it stopped
  * (after a failed block). */
 void reset_fiber(Fiber *f);
