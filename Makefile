@@ -73,7 +73,9 @@ lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
 # Later labs call earlier ones through their C interface (common/*.h). The
 # grader links its own implementation of those (grader/provided/), never the
 # student's, so a bug in lab 03 cannot cost points in lab 04.
-PROVIDED_04-compaction := grader/provided/scan.cu
+PROVIDED_04-compaction   := grader/provided/scan.cu
+PROVIDED_05-rle          := grader/provided/scan.cu grader/provided/compact.cu
+PROVIDED_06-fixed-length := grader/provided/scan.cu
 provided_objects = $(call objects_of,$(PROVIDED_$(1)))
 
 TEST_PROGRAMS  := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests)
