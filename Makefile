@@ -95,7 +95,7 @@ $(BUILD)/%.cu.o: %.cu
 
 # Keep objects that make would otherwise delete as intermediate files, and
 # let the prerequisites below use $$* (expanded once the target is known).
-.SECONDARY:
+.PRECIOUS: $(BUILD)/%.c.o $(BUILD)/%.cu.o
 .SECONDEXPANSION:
 
 # A lab's test program: the grader's tests for it, the lab's own files,

@@ -379,8 +379,6 @@ void begin_blocks(unsigned n, void (*run_thread)(void *), void *args)
     }
 }
 
-unsigned current_thread() { return b.current; }
-
 bool run_block()
 {
     for (Thread &thread : b.threads)

@@ -55,8 +55,6 @@ void set_order(Order order, unsigned long long seed);
 void begin_blocks(unsigned n, void (*run_thread)(void *), void *args);
 /* Runs the block at block_idx; false if a check failed (reported). */
 bool run_block();
-/* Linear index of the CUDA thread running now, for diagnostics. */
-unsigned current_thread();
 /* Entry point of every fiber: runs CUDA threads until none is left to
  * start, parks, and starts again when reused. */
 [[noreturn]] void fiber_main();
