@@ -7,7 +7,8 @@
 #   # lab: 03-efficient-scan
 #   # check: none
 #   # caught-by: tiled::sizes
-#   # message: reverse thread order       (an extended regular expression)
+#   # message: reverse thread order       (an extended regular expression,
+#                                           matched against "ORDER thread order: MESSAGE")
 #
 # Planted bugs are made from the solutions at test time, so they follow
 # every change to them; one whose script no longer changes anything fails.
@@ -31,7 +32,8 @@ for script in grader/planted/*.sed; do
         FILTER="${test%%::*}/${test##*::}" CHECK="$check" \
             grader/grade.sh "build/emu-$check" "$tree" emu "$lab" >"$tree.grade.log" 2>&1
         results=build/emu-$check/grade/$tree/results
-        if ! awk -F'\t' -v test="$test" '$3 == test && $4 == "fail"' "$results" | grep -Eq "$message"; then
+        if ! awk -F'\t' -v test="$test" '$3 == test && $4 == "fail" { print $2 " thread order: " $5 }' "$results" |
+            grep -Eq "$message"; then
             verdict="not caught: $test did not fail with /$message/ (see $tree.grade.log)"
         fi
     fi
