@@ -66,7 +66,9 @@ $(if $(LABS),,$(error no lab matches LAB=$(LAB); the labs are $(ALL_LABS)))
 # Objects are named after their source: common/todo.c -> $(BUILD)/common/todo.c.o
 objects_of     = $(patsubst %,$(BUILD)/%.o,$(1))
 COMMON_OBJS    := $(call objects_of,$(wildcard common/*.c))
-SUPPORT_OBJS   := $(call objects_of,$(wildcard grader/support/*.c))
+# The grader's support code, as a library: a program links only the parts
+# it uses, so lab 06's checks never need lab 05's functions and so on.
+SUPPORT_LIB    := $(BUILD)/grader/libsupport.a
 # The objects of one lab folder, e.g. $(call lab_objects,labs/02-naive-scan)
 lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
 
@@ -101,26 +103,36 @@ $(BUILD)/%.cu.o: %.cu
 # A lab's test program: the grader's tests for it, the lab's own files,
 # what it builds on, and the shared support code. $* is the lab folder,
 # e.g. labs/02-naive-scan.
+$(SUPPORT_LIB): $(call objects_of,$(wildcard grader/support/*.c))
+	@echo "  AR    $@"
+	@rm -f $@ && ar rcs $@ $^
+
 $(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o $$(call lab_objects,$$*) \
-                  $$(call provided_objects,$$(notdir $$*)) $(SUPPORT_OBJS) $(COMMON_OBJS) $(EMU_LIB)
+                  $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
-	@$(LINK) $(filter %.o,$^) -o $@ $(LDLIBS)
+	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
 
 # A lab's debugging driver (make run): prints its arrays for one input.
 $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drivers/print.c.o \
                 $$(call lab_objects,$$*) $$(call provided_objects,$$(notdir $$*)) \
-                $(call objects_of,grader/support/cases.c grader/support/oracle.c) \
-                $(COMMON_OBJS) $(EMU_LIB)
+                $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
-	@$(LINK) $(filter %.o,$^) -o $@ $(filter-out -lcriterion,$(LDLIBS))
+	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
-# The benchmark of the scan labs (make bench), real CUDA backend only.
-BENCH_LABS := 01-cpu-scan 02-naive-scan 03-efficient-scan
-$(BUILD)/%/bench_scan: $(call objects_of,grader/bench/bench_scan.cu grader/bench/timing.c) \
-                       $$(foreach lab,$(BENCH_LABS),$$(call lab_objects,$$*/$$(lab))) \
-                       $(call objects_of,grader/support/oracle.c) $(COMMON_OBJS)
+# The benchmarks (make bench), real CUDA backend only: grader/bench/bench_NAME.cu
+# times the labs of BENCH_LABS_NAME, linked with what they build on.
+BENCH_LABS_scan := 01-cpu-scan 02-naive-scan 03-efficient-scan
+BENCH_LABS_rle  := 05-rle
+BENCH_LABS_pack := 06-fixed-length
+BENCHES         := $(patsubst grader/bench/bench_%.cu,%,$(wildcard grader/bench/bench_*.cu))
+BENCH           ?= $(BENCHES)#  make bench BENCH=rle: one of them
+bench_objects    = $(sort $(foreach lab,$(BENCH_LABS_$(1)),\
+                     $(call lab_objects,$(TREE)/$(lab)) $(call provided_objects,$(lab))))
+
+$(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/bench/timing.c.o \
+                          $$(call bench_objects,$$*) $(COMMON_OBJS) $(SUPPORT_LIB)
 	@echo "  LINK  $@"
-	@$(LINK) $(filter %.o,$^) -o $@
+	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 
@@ -148,10 +160,10 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 	@$(MAKE) --no-print-directory -k $(TEST_PROGRAMS) || true
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
-bench: ## time the scans of labs 01-03 beside cudaMemcpy and CUB (needs a GPU)
+bench: ## time the labs beside cudaMemcpy and CUB (GPU only; BENCH=scan|rle|pack)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
-	@$(MAKE) --no-print-directory $(BUILD)/$(TREE)/bench_scan
-	@$(BUILD)/$(TREE)/bench_scan
+	@$(MAKE) --no-print-directory $(foreach name,$(BENCH),$(BUILD)/$(TREE)/bench_$(name))
+	@for name in $(BENCH); do $(BUILD)/$(TREE)/bench_$$name || exit 1; done
 
 run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
 	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run $(N) $(SEED) $(FILL)
@@ -180,7 +192,8 @@ test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, gra
 	echo "test: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
 
 test-compile-cuda: # every .cu file through the real nvcc
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build build/cuda-$(CHECK)/solutions/bench_scan
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
+	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name))
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
 
 test-grade-solutions: # the reference solutions earn full marks

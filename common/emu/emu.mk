@@ -72,9 +72,10 @@ emu_tests_for     = $(patsubst $(EMU_DIR)/tests/%.cu,build/emu-tests/$(1)/%,\
                     $(shell grep -l '^//! run $(1) ' $(EMU_TEST_SOURCES)))
 EMU_TEST_PROGRAMS := $(foreach check,$(EMU_CHECKS),$(call emu_tests_for,$(check))) \
                      build/emu-tests/none/c_host
-# Kept, so that make neither rebuilds them nor prints their removal last.
-.SECONDARY: $(patsubst %,%.o,$(filter-out %/c_host,$(EMU_TEST_PROGRAMS))) \
-            build/emu-tests/none/c_host_kernels.o
+# Test objects are kept, so that make neither rebuilds them nor prints
+# their removal last. (.PRECIOUS, not .SECONDARY: listing targets there
+# would cancel an including Makefile's plain ".SECONDARY:".)
+.PRECIOUS: $(foreach check,$(EMU_CHECKS),build/emu-tests/$(check)/%.o)
 
 define EMU_TEST_RULES
 build/emu-tests/$(1)/%.o: $(EMU_DIR)/tests/%.cu $(EMU_NVCC)

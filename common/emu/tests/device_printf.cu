@@ -3,6 +3,7 @@
 
 //! run none pass -- hello from block 1 thread 2 of 3
 //! run memory pass -- hello from block 0 thread 0 of 3
+//! run race pass -- hello from block 1 thread 0 of 3
 
 __global__ void hello(double x)
 {

@@ -1,0 +1,168 @@
+#!/bin/sh
+# check.sh: check a built docs site (docs/build.sh OUT_DIR first).
+#
+#   docs/check.sh OUT_DIR
+#
+# Checks, each counted as passed or failed:
+#
+#   links      every href and src in every page that points inside the site
+#              names a file that exists, and every "#anchor" (on the same
+#              page or another) names an id="..." of that page. Links with
+#              a scheme (https:, mailto:) are not followed (no network);
+#              a src (image, stylesheet) with a scheme fails: the site must
+#              work offline.
+#   no-js      no page has a <script> element: everything works without
+#              JavaScript (MathML is rendered by the browser itself).
+#   load       every page loads in headless Chromium: --dump-dom exits 0,
+#              prints the whole document (through </html>) with the page's
+#              <title>, and Chromium's log shows no console error and no
+#              failed resource load.
+#   screenshot one chapter (lab02.html) is rendered to PNG, and so is an
+#              empty white page of the same size; the chapter's PNG must be
+#              larger than 20 KB and more than three times the blank one.
+#              This proves Chromium painted something that does not
+#              compress like a blank page (text, figures); it does not
+#              prove the layout looks right, which no check here does.
+#
+# Needs chromium (grader/tools/install-deps.sh chromium), awk, grep.
+# The last line is "docs: N passed, N failed"; exit status 1 on failure.
+set -u
+
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+    echo "usage: docs/check.sh OUT_DIR   (a folder made by docs/build.sh)" >&2
+    exit 2
+fi
+site=$(cd "$1" && pwd)
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "  ok    $*"; }
+fail() { failed=$((failed + 1)); echo "  FAIL  $*"; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/scanlab-docs-check.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+pages=$(cd "$site" && ls ./*.html 2>/dev/null | sed 's|^\./||')
+if [ -z "$pages" ]; then
+    fail "no pages in $site"
+    echo "docs: $passed passed, $failed failed"
+    exit 1
+fi
+
+# ---- ids and links ----------------------------------------------------------
+# ids.txt: "page id" for every id="..." in every page.
+for page in $pages; do
+    grep -o ' id="[^"]*"' "$site/$page" | sed "s|^ id=\"\\(.*\\)\"\$|$page \\1|"
+done >"$tmp/ids.txt"
+
+# refs.txt: "page attribute target" for every href and src.
+for page in $pages; do
+    grep -o -E ' (href|src)="[^"]*"' "$site/$page" |
+        sed -E "s|^ (href\|src)=\"(.*)\"\$|$page \\1 \\2|"
+done >"$tmp/refs.txt"
+
+# One awk pass resolves them all; a missing file is tested with the shell.
+awk -v site="$site" '
+    FILENAME == ARGV[1] { id[$1, $2] = 1; next }
+    {
+        page = $1; kind = $2; target = $3
+        if (target ~ /^[a-zA-Z][a-zA-Z0-9+.-]*:/) {
+            if (kind == "src") print "FAIL", page, "loads " target " from outside the site"
+            next
+        }
+        file = target; anchor = ""
+        if (index(target, "#") > 0) {
+            file = substr(target, 1, index(target, "#") - 1)
+            anchor = substr(target, index(target, "#") + 1)
+        }
+        if (file == "") file = page
+        if ((getline line < (site "/" file)) < 0) { print "FAIL", page, "links to missing file " file; next }
+        close(site "/" file)
+        if (anchor != "" && !((file, anchor) in id)) { print "FAIL", page, "links to missing anchor " file "#" anchor; next }
+        print "OK", page, target
+    }' "$tmp/ids.txt" "$tmp/refs.txt" >"$tmp/links.txt"
+total=$(wc -l <"$tmp/links.txt")
+broken=$(grep -c '^FAIL' "$tmp/links.txt")
+if [ "$broken" -eq 0 ] && [ "$total" -gt 0 ]; then
+    pass "links: $total internal links and anchors in $(echo "$pages" | wc -w) pages resolve"
+else
+    grep '^FAIL' "$tmp/links.txt" | sed 's/^FAIL /        /'
+    fail "links: $broken of $total links are broken"
+fi
+
+# Duplicate ids make anchors ambiguous.
+dups=$(sort "$tmp/ids.txt" | uniq -d)
+if [ -z "$dups" ]; then
+    pass "ids: no page repeats an id"
+else
+    echo "$dups" | sed 's/^/        duplicate id: /'
+    fail "ids: some pages repeat an id"
+fi
+
+scripts=$(grep -l -i '<script' "$site"/*.html 2>/dev/null)
+if [ -z "$scripts" ]; then
+    pass "no-js: no page uses JavaScript"
+else
+    fail "no-js: pages with <script>: $(echo "$scripts" | xargs -n1 basename | tr '\n' ' ')"
+fi
+
+# ---- headless Chromium -------------------------------------------------------
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$chromium" ]; then
+    fail "chromium: not installed (grader/tools/install-deps.sh chromium)"
+    echo "docs: $passed passed, $failed failed"
+    exit 1
+fi
+# Headless, no sandbox (CI runs as root), no GPU, a profile of our own,
+# nothing fetched from the network, and the console on stderr.
+browse() {
+    timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+        --no-first-run --no-default-browser-check --disable-extensions \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$tmp/profile" --enable-logging=stderr --v=0 "$@"
+}
+
+for page in $pages; do
+    title=$(sed -n 's|.*<title>\(.*\)</title>.*|\1|p' "$site/$page" | head -n 1)
+    browse --dump-dom "file://$site/$page" >"$tmp/dom.html" 2>"$tmp/console.log"
+    status=$?
+    # Chromium logs console messages as "CONSOLE(line)" and failed loads
+    # as "net::ERR_...". Its own start-up chatter (dbus, GPU) is not ours.
+    problems=$(grep -E 'CONSOLE\(|Uncaught|net::ERR_|Failed to load' "$tmp/console.log" | head -n 3)
+    if [ $status -ne 0 ]; then
+        fail "load $page: chromium exited with $status"
+        tail -n 5 "$tmp/console.log" | sed 's/^/        /'
+    elif ! grep -q '</html>' "$tmp/dom.html" || ! grep -q -F "<title>$title</title>" "$tmp/dom.html"; then
+        fail "load $page: the DOM Chromium printed is incomplete (no </html> or no title '$title')"
+    elif [ -n "$problems" ]; then
+        fail "load $page: errors while loading"
+        echo "$problems" | sed 's/^/        /'
+    else
+        pass "load $page"
+    fi
+done
+
+# ---- one screenshot, not blank -----------------------------------------------
+shot=lab02.html
+[ -f "$site/$shot" ] || shot=$(echo "$pages" | head -n 1)
+printf '<!DOCTYPE html><html><head><title>blank</title></head><body style="background:#fff"></body></html>\n' \
+    >"$tmp/blank.html"
+browse --screenshot="$tmp/blank.png" --window-size=1024,1400 --hide-scrollbars "file://$tmp/blank.html" \
+    >/dev/null 2>&1
+browse --screenshot="$tmp/page.png" --window-size=1024,1400 --hide-scrollbars "file://$site/$shot" \
+    >/dev/null 2>&1
+page_size=$(wc -c <"$tmp/page.png" 2>/dev/null || echo 0)
+blank_size=$(wc -c <"$tmp/blank.png" 2>/dev/null || echo 0)
+# A PNG starts with the bytes 0x89 "PNG".
+is_png=$(head -c 4 "$tmp/page.png" 2>/dev/null | tail -c 3)
+if [ "$is_png" = PNG ] && [ "$blank_size" -gt 0 ] && [ "$page_size" -gt 20000 ] &&
+    [ "$page_size" -gt $((blank_size * 3)) ]; then
+    pass "screenshot $shot: $page_size bytes of PNG, a blank page is $blank_size"
+else
+    fail "screenshot $shot: $page_size bytes (blank page: $blank_size bytes); looks blank or missing"
+fi
+if [ -n "${DOCS_SCREENSHOT:-}" ] && [ -f "$tmp/page.png" ]; then
+    cp "$tmp/page.png" "$DOCS_SCREENSHOT"
+fi
+
+echo "docs: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

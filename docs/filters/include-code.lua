@@ -1,0 +1,152 @@
+-- include-code.lua: show project code in the docs straight from the files
+-- that are compiled, so the text cannot drift from the code.
+--
+--   ```{.c include="solutions/02-naive-scan/naive_scan.cu" function="naive_step_kernel"}
+--   ```
+--
+-- is replaced by the definition of naive_step_kernel: from the line at
+-- column 0 that starts it (`__global__ void naive_step_kernel(`) through
+-- the first `}` at column 0 after its opening brace. Attributes:
+--
+--   include="PATH"     the file, relative to the repository root (the
+--                      directory pandoc runs in, or $SCANLAB_ROOT)
+--   function="NAME"    the function (or struct/enum) to show; without it
+--                      the whole file is shown
+--   comment="yes"      also show the /* ... */ comment right above it
+--   fold="TEXT"        wrap the block in <details> with TEXT as summary
+--                      (works without JavaScript)
+--
+-- The solution markers of the skeleton generator (`// BEGIN SOLUTION`,
+-- `// END SOLUTION` and the `//@ ` lines of the student's stub) are left
+-- out, so a reader sees the code as the solution compiles it.
+--
+-- A missing file or function is an error: pandoc stops and the build fails.
+
+local root = os.getenv("SCANLAB_ROOT") or "."
+
+local function fail(message)
+  io.stderr:write("include-code.lua: " .. message .. "\n")
+  error("include-code.lua: " .. message)
+end
+
+local function read_lines(path)
+  local file = io.open(root .. "/" .. path, "r")
+  if not file then
+    fail("cannot open '" .. path .. "' (relative to " .. root .. ")")
+  end
+  local lines = {}
+  for line in file:lines() do
+    lines[#lines + 1] = line
+  end
+  file:close()
+  return lines
+end
+
+-- Escape the magic characters of a Lua pattern.
+local function literal(text)
+  return (text:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0"))
+end
+
+-- Does line i start the definition of name? It must begin at column 0
+-- (not a comment or preprocessor line), name the function followed by "(",
+-- and be followed by an opening "{" at column 0 before any ";" ends a
+-- line (which would make it a declaration).
+local function starts_definition(lines, i, name)
+  local line = lines[i]
+  if line:match("^%s") or line:match("^/[/*]") or line:match("^#") or line:match("^%*") then
+    return false
+  end
+  local n = literal(name)
+  local is_function = line:match("^" .. n .. "%s*%(") or line:match("[%s%*]" .. n .. "%s*%(")
+  local is_type = line:match("^struct%s+" .. n .. "%s*{?%s*$") or line:match("^enum%s+" .. n .. "%s*{?%s*$")
+  if not (is_function or is_type) then
+    return false
+  end
+  for j = i, math.min(#lines, i + 10) do
+    if lines[j]:match("{%s*$") and (j == i or lines[j]:match("^{")) then
+      return true
+    end
+    if lines[j]:match(";%s*$") then
+      return false
+    end
+  end
+  return false
+end
+
+local function is_marker(line)
+  return line:match("^%s*// BEGIN SOLUTION") or line:match("^%s*// END SOLUTION")
+      or line:match("^%s*//@")
+end
+
+local function extract(path, name, with_comment)
+  local lines = read_lines(path)
+  if not name or name == "" then
+    local shown = {}
+    for _, line in ipairs(lines) do
+      if not is_marker(line) then shown[#shown + 1] = line end
+    end
+    return table.concat(shown, "\n")
+  end
+  local first
+  for i = 1, #lines do
+    if starts_definition(lines, i, name) then
+      if first then
+        fail("'" .. name .. "' is defined twice in '" .. path .. "' (lines " .. first .. " and " .. i .. ")")
+      end
+      first = i
+    end
+  end
+  if not first then
+    fail("no definition of '" .. name .. "' in '" .. path .. "'")
+  end
+  local last
+  for i = first + 1, #lines do
+    if lines[i]:match("^}") then
+      last = i
+      break
+    end
+  end
+  if not last then
+    fail("the definition of '" .. name .. "' in '" .. path .. "' has no closing brace at column 0")
+  end
+  local start = first
+  if with_comment and first > 1 and lines[first - 1]:match("%*/%s*$") then
+    local j = first - 1
+    while j >= 1 and not lines[j]:match("^/%*") do
+      j = j - 1
+    end
+    if j >= 1 then start = j end
+  end
+  local shown = {}
+  for i = start, last do
+    if not is_marker(lines[i]) then shown[#shown + 1] = lines[i] end
+  end
+  return table.concat(shown, "\n")
+end
+
+function CodeBlock(block)
+  local path = block.attributes["include"]
+  if not path then
+    return nil
+  end
+  local name = block.attributes["function"]
+  local with_comment = block.attributes["comment"] == "yes"
+  local fold = block.attributes["fold"]
+  local text = extract(path, name, with_comment)
+  local attributes = {}
+  attributes["data-source"] = path .. (name and (": " .. name) or "")
+  local code = pandoc.CodeBlock(text, pandoc.Attr(block.identifier, block.classes, attributes))
+  local caption = pandoc.Para({ pandoc.Emph({ pandoc.Str("From "), pandoc.Code(path) }) })
+  if name then
+    caption = pandoc.Para({ pandoc.Emph({ pandoc.Code(name), pandoc.Str(", from "), pandoc.Code(path) }) })
+  end
+  caption = pandoc.Div({ caption }, pandoc.Attr("", { "code-source" }))
+  if fold then
+    return {
+      pandoc.RawBlock("html", "<details class=\"solution\"><summary>" .. fold:gsub("&", "&amp;"):gsub("<", "&lt;") .. "</summary>"),
+      code, caption,
+      pandoc.RawBlock("html", "</details>"),
+    }
+  end
+  return { code, caption }
+end

@@ -1,0 +1,186 @@
+/*
+ * oracle_pack.c: see oracle_pack.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle_pack.h"
+#include "random.h"
+
+uint32_t oracle_bits_needed(uint32_t value)
+{
+    uint32_t bits = 0;
+    while (value != 0) {
+        bits++;
+        value >>= 1;
+    }
+    return bits;
+}
+
+size_t oracle_frame_bits(size_t f, const uint32_t *widths, size_t n, size_t frame_length)
+{
+    size_t first = f * frame_length;
+    size_t count = n - first < frame_length ? n - first : frame_length;
+    return (size_t)widths[f] * count;
+}
+
+size_t oracle_pack_encode(const uint32_t *values, size_t n, size_t frame_length,
+                          uint32_t *widths, uint32_t *offsets, uint32_t *words)
+{
+    size_t frames = pack_frame_count(n, frame_length);
+    for (size_t f = 0; f < frames; f++) {
+        widths[f] = 0;
+        for (size_t i = f * frame_length; i < n && i < (f + 1) * frame_length; i++) {
+            uint32_t bits = oracle_bits_needed(values[i]);
+            if (bits > widths[f])
+                widths[f] = bits;
+        }
+    }
+    size_t bit = 0;
+    for (size_t f = 0; f < frames; f++) {
+        offsets[f] = (uint32_t)bit;
+        bit += oracle_frame_bits(f, widths, n, frame_length);
+    }
+    size_t count = (bit + 31) / 32;
+    memset(words, 0, count * sizeof(uint32_t));
+    /* Value i, bit k goes to stream bit offsets[f] + j * width + k. */
+    for (size_t i = 0; i < n; i++) {
+        size_t f = i / frame_length, j = i % frame_length;
+        for (uint32_t k = 0; k < widths[f]; k++) {
+            size_t b = offsets[f] + j * widths[f] + k;
+            if ((values[i] >> k) & 1u)
+                words[b / 32] |= 1u << (b % 32);
+        }
+    }
+    return count;
+}
+
+/* ---- Inputs ------------------------------------------------------------------- */
+
+/* A uniform value of `width` bits (0..32). */
+static uint32_t random_of_width(uint64_t *state, unsigned width)
+{
+    uint32_t bits = (uint32_t)random_next(state);
+    return width == 0 ? 0 : width == 32 ? bits : bits & ((1u << width) - 1);
+}
+
+void pack_fill_values(uint32_t *values, size_t n, struct pack_fill fill, uint64_t seed)
+{
+    uint64_t state = seed;
+    size_t left = 0;   /* values left in the current stretch */
+    unsigned kind = 0; /* what the stretch holds */
+    int cx = random_in_range(&state, 24, 40), cy = random_in_range(&state, 24, 40);
+    int cz = random_in_range(&state, 24, 40);
+    for (size_t i = 0; i < n; i++) {
+        switch (fill.kind) {
+        case PACK_WIDTH:
+            values[i] = random_of_width(&state, fill.parameter);
+            break;
+        case PACK_MIXED:
+            if (left == 0) {
+                left = (size_t)random_in_range(&state, 1, 300);
+                kind = (unsigned)random_in_range(&state, 0, 32);
+            }
+            left--;
+            values[i] = random_of_width(&state, kind);
+            break;
+        case PACK_VOXEL: {
+            /* x runs fastest; every 64^3 block holds the same ball. */
+            int x = (int)(i % 64) - cx, y = (int)(i / 64 % 64) - cy, z = (int)(i / 4096 % 64) - cz;
+            int d2 = x * x + y * y + z * z;
+            values[i] = d2 < 400 ? (uint32_t)(255 - d2 * 254 / 400) : 0;
+            break;
+        }
+        case PACK_SAWTOOTH:
+            values[i] = (uint32_t)(i % ((size_t)fill.parameter + 1));
+            break;
+        case PACK_EXAMPLE: {
+            static const uint32_t example[9] = {0, 2, 1, 5, 5, 7, 10, 1, 13};
+            values[i] = example[i % 9];
+            break;
+        }
+        case PACK_EXTREMES:
+            if (left == 0) {
+                left = (size_t)random_in_range(&state, 1, 100);
+                kind = (unsigned)random_in_range(&state, 0, 2);
+            }
+            left--;
+            values[i] = kind == 0 ? 0 : kind == 1 ? 0xFFFFFFFFu
+                                                  : (random_next(&state) & 1 ? 0xFFFFFFFFu : 0);
+            break;
+        }
+    }
+}
+
+const char *pack_fill_name(struct pack_fill fill, char *buffer, size_t size)
+{
+    switch (fill.kind) {
+    case PACK_WIDTH: snprintf(buffer, size, "width%u", fill.parameter); break;
+    case PACK_MIXED: snprintf(buffer, size, "mixed"); break;
+    case PACK_VOXEL: snprintf(buffer, size, "voxel"); break;
+    case PACK_SAWTOOTH: snprintf(buffer, size, "saw%u", fill.parameter); break;
+    case PACK_EXTREMES: snprintf(buffer, size, "extremes"); break;
+    case PACK_EXAMPLE: snprintf(buffer, size, "example"); break;
+    }
+    return buffer;
+}
+
+int pack_fill_parse(const char *name, struct pack_fill *fill)
+{
+    char *end;
+    if (strcmp(name, "mixed") == 0 || strcmp(name, "random") == 0) {
+        fill->kind = PACK_MIXED;
+    } else if (strcmp(name, "voxel") == 0 || strcmp(name, "sparse") == 0) {
+        fill->kind = PACK_VOXEL;
+    } else if (strcmp(name, "extremes") == 0) {
+        fill->kind = PACK_EXTREMES;
+    } else if (strcmp(name, "example") == 0) {
+        fill->kind = PACK_EXAMPLE;
+    } else if (strcmp(name, "zeros") == 0) {
+        fill->kind = PACK_WIDTH;
+        fill->parameter = 0;
+        return 1;
+    } else if (strcmp(name, "saw254") == 0 || strcmp(name, "saw255") == 0) {
+        fill->kind = PACK_SAWTOOTH;
+        fill->parameter = (unsigned)strtoul(name + 3, NULL, 10);
+        return 1;
+    } else if (strncmp(name, "width", 5) == 0 && name[5] != '\0') {
+        unsigned long width = strtoul(name + 5, &end, 10);
+        if (*end != '\0' || width > 32)
+            return 0;
+        fill->kind = PACK_WIDTH;
+        fill->parameter = (unsigned)width;
+        return 1;
+    } else {
+        return 0;
+    }
+    fill->parameter = 0;
+    return 1;
+}
+
+const struct frame_case pack_frames[] = {
+    {1, "one value a frame: as many frames as values"},
+    {3, "3 values: frames start at odd bits, values straddle words"},
+    {32, "32 values: a frame fills whole words"},
+    {257, "a 256-thread block plus one: some threads take two values"},
+    {4096, "4096 values: a frame longer than a block and than a 1024-value tile"},
+    {100000, "longer than the input: one partial frame"},
+};
+const size_t pack_frames_count = sizeof pack_frames / sizeof pack_frames[0];
+
+void pack_case_describe(const struct pack_case *c, char *buffer, size_t size)
+{
+    char fill[32];
+    snprintf(buffer, size, "%s, n = %zu (%s), frame_length %zu (%s), FILL=%s SEED=0x%llx:",
+             c->function, c->n, c->why, c->frame_length, c->frame_why,
+             pack_fill_name(c->fill, fill, sizeof fill), (unsigned long long)c->seed);
+}
+
+void pack_case_reproduce(const struct pack_case *c, char *buffer, size_t size)
+{
+    char fill[32];
+    snprintf(buffer, size, "reproduce: make run LAB=06 N=%zu FRAME=%zu FILL=%s SEED=0x%llx",
+             c->n, c->frame_length, pack_fill_name(c->fill, fill, sizeof fill),
+             (unsigned long long)c->seed);
+}

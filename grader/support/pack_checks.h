@@ -1,0 +1,48 @@
+/*
+ * pack_checks.h: the checks lab 06's tests are made of. One call checks
+ * one step (or the whole encoder, the decoder, a round trip) on one case;
+ * the tests loop over sizes, frame lengths and inputs, and stop at the
+ * first failure. Messages read as check.h's do, with the frame length and
+ * the lab-06 input named, and uint32 words in hex:
+ *
+ *   pack_values, n = 33 (a warp plus one), frame_length 3 (...), FILL=width10 SEED=0x1234:
+ *     d_words: first mismatch at word 2: expected 0x0000f3a1, got 0x0000f3a0 (1 of 11 words differ);
+ *     its lowest wrong bit is stream bit 64, bit 0 of value 7 (frame 2, value 1 of the frame;
+ *     width 10, frame offset 54), the value is 0x00000351
+ *     reproduce: make run LAB=06 N=33 FRAME=3 FILL=width10 SEED=0x1234
+ */
+#ifndef GRADER_PACK_CHECKS_H
+#define GRADER_PACK_CHECKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "oracle_pack.h"
+
+/* Fail the test with the case's description, a formatted reason and the
+ * `make run` line that reproduces it. */
+void pack_fail(const struct pack_case *c, const char *format, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+
+/* Fail unless got[0..count) equals expected[0..count): the first index
+ * that differs, both values in hex, and how many differ. */
+void expect_same_words(const struct pack_case *c, const char *what,
+                       const uint32_t *expected, const uint32_t *got, size_t count);
+
+/* The n values a case encodes, in a new host array. */
+uint32_t *pack_case_values(const struct pack_case *c);
+
+/* ---- One case of each function ---------------------------------------------- */
+
+void check_pack_widths(const struct pack_case *c);  /* pack_frame_widths             */
+void check_pack_offsets(const struct pack_case *c); /* pack_frame_offsets, given the oracle's widths */
+void check_pack_values(const struct pack_case *c);  /* pack_values, given widths and offsets */
+void check_pack_encode(const struct pack_case *c);  /* pack_encode: all three arrays and *words exact */
+void check_pack_decode(const struct pack_case *c);  /* pack_decode of the oracle's encoding */
+void check_pack_round_trip(const struct pack_case *c); /* pack_decode(pack_encode(x)) == x */
+
+/* n = 0 with NULL pointers: cudaSuccess and nothing done (*words = 0);
+ * frame_length 0: cudaErrorInvalidValue. For every function. */
+void check_pack_empty_and_invalid(void);
+
+#endif
