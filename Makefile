@@ -139,7 +139,7 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 # ---- Targets -------------------------------------------------------------
 
 .PHONY: all help deps grade build bench run test check-skeletons skeletons clean \
-        test-compile-cuda test-grade-solutions test-grade-skeletons test-planted
+        test-compile-cuda test-grade-solutions test-grade-skeletons test-planted docs test-docs
 
 all: build ## build every lab's test program (TREE=labs)
 
@@ -180,7 +180,7 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates
 
 # make test: every step runs, and the last line counts them.
 TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
-              test-planted
+              test-planted test-docs
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	@passed=0; failed=0; \
@@ -204,6 +204,15 @@ test-grade-skeletons: # the skeletons earn nothing, and nothing crashes
 
 test-planted: # each bug planted in a solution is caught by the matching check
 	@grader/tools/run-planted.sh
+
+docs: ## build the course site into build/docs (pandoc; nothing fetched)
+	@grader/tools/install-deps.sh pandoc
+	@docs/build.sh build/docs
+	@echo "  open build/docs/index.html"
+
+test-docs: # the site builds, its links resolve, every page loads in Chromium
+	@grader/tools/install-deps.sh pandoc chromium
+	@docs/build.sh build/docs && docs/check.sh build/docs
 
 clean: ## remove everything built
 	rm -rf build
