@@ -17,6 +17,9 @@ CHECK   ?= none#       none, race or memory: the extra checks to grade with
 N       ?= 16#         make run: the input size,
 SEED    ?= 0x5eed#     its seed,
 FILL    ?= random#     and its kind: random, ones, sparse, zeros, nozeros
+RESULTS_JSON ?=#       make grade: also write Gradescope's results.json here,
+JUNIT_XML    ?=#       and JUnit XML here
+TEST_TIMEOUT ?=#       seconds before a test is stopped (grade.sh's default: 150)
 
 # cuda runs on an NVIDIA GPU; emu runs the same .cu files on the CPU
 # emulator of common/emu/. Without BACKEND, a machine with a GPU uses it.
@@ -59,7 +62,8 @@ endif
 # ---- Files ---------------------------------------------------------------
 
 BUILD    ?= build/$(BACKEND)-$(CHECK)
-ALL_LABS := $(notdir $(wildcard solutions/[0-9][0-9]-*))
+# The labs are the folders of solutions/ (of labs/ in a student's copy).
+ALL_LABS := $(notdir $(wildcard $(or $(wildcard solutions),labs)/[0-9][0-9]-*))
 LABS     := $(if $(LAB),$(filter $(LAB)-%,$(ALL_LABS)),$(ALL_LABS))
 $(if $(LABS),,$(error no lab matches LAB=$(LAB); the labs are $(ALL_LABS)))
 
@@ -100,14 +104,16 @@ $(BUILD)/%.cu.o: %.cu
 .PRECIOUS: $(BUILD)/%.c.o $(BUILD)/%.cu.o
 .SECONDEXPANSION:
 
-# A lab's test program: the grader's tests for it, the lab's own files,
+# A lab's test program: the grader's tests for it (and the instructor's
+# hidden ones, when grader/tests/hidden/ has them), the lab's own files,
 # what it builds on, and the shared support code. $* is the lab folder,
 # e.g. labs/02-naive-scan.
 $(SUPPORT_LIB): $(call objects_of,$(wildcard grader/support/*.c))
 	@echo "  AR    $@"
 	@rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o $$(call lab_objects,$$*) \
+$(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o \
+                  $$(call objects_of,$$(wildcard grader/tests/hidden/$$(notdir $$*).c)) $$(call lab_objects,$$*) \
                   $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
@@ -139,7 +145,8 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 # ---- Targets -------------------------------------------------------------
 
 .PHONY: all help deps grade build bench run test check-skeletons skeletons clean \
-        test-compile-cuda test-grade-solutions test-grade-skeletons test-planted docs test-docs
+        test-compile-cuda test-grade-solutions test-grade-skeletons test-planted test-tamper \
+        docs test-docs
 
 all: build ## build every lab's test program (TREE=labs)
 
@@ -150,15 +157,16 @@ help: ## list the targets and the knobs
 	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
 
-deps: ## install what the build needs (Criterion) when missing
-	@grader/tools/install-deps.sh criterion
+deps: ## install what the build needs (Criterion, cJSON) when missing
+	@grader/tools/install-deps.sh criterion cjson
 
 build: deps $(TEST_PROGRAMS) $(DRIVERS) ## build the tests and drivers of LAB (default: all labs)
 
 # -k: a lab that does not compile is graded zero; the others still count.
 grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
-	@$(MAKE) --no-print-directory -k $(TEST_PROGRAMS) || true
-	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
+	@$(MAKE) --no-print-directory -k $(TEST_PROGRAMS) $(DRIVERS) || true
+	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
+	  TEST_TIMEOUT='$(TEST_TIMEOUT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
 bench: ## time the labs beside cudaMemcpy and CUB (GPU only; BENCH=scan|rle|pack)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
@@ -180,7 +188,7 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates
 
 # make test: every step runs, and the last line counts them.
 TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
-              test-planted test-docs
+              test-planted test-tamper test-docs
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	@passed=0; failed=0; \
@@ -204,6 +212,9 @@ test-grade-skeletons: # the skeletons earn nothing, and nothing crashes
 
 test-planted: # each bug planted in a solution is caught by the matching check
 	@grader/tools/run-planted.sh
+
+test-tamper: # each cheating submission in grader/tamper/ gains nothing
+	@grader/tools/run-tamper.sh
 
 docs: ## build the course site into build/docs (pandoc; nothing fetched)
 	@grader/tools/install-deps.sh pandoc

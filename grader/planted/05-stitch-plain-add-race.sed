@@ -1,7 +1,7 @@
 # planted: the stitch adds counts without atomicAdd
 # lab: 05-rle
 # check: race
-# caught-by: segmented::long_runs
+# caught-by: check::race
 # message: data race
 #
 # Under the emulator's scheduler the plain += happens to give the right

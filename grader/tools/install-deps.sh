@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [pandoc] [chromium]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [chromium]
 #
 # Each name is checked; what is missing is installed with apt-get when we
 # run as root, and otherwise the exact command to run is printed.
@@ -10,6 +10,7 @@ missing=""
 for need in "$@"; do
     case "$need" in
     criterion) [ -f /usr/include/criterion/criterion.h ] || missing="$missing libcriterion-dev" ;;
+    cjson) [ -f /usr/include/cjson/cJSON.h ] || missing="$missing libcjson-dev" ;;
     pandoc) command -v pandoc >/dev/null 2>&1 || missing="$missing pandoc" ;;
     chromium) command -v chromium >/dev/null 2>&1 || missing="$missing chromium" ;;
     *) echo "install-deps.sh: unknown dependency '$need'" >&2; exit 2 ;;

@@ -21,7 +21,7 @@ for tree in solutions labs; do
         done
     done
 done
-[ -x "$build/solutions/bench_scan" ] && cp "$build/solutions/bench_scan" "$out/build/solutions/"
+for bench in "$build"/solutions/bench_*; do [ -x "$bench" ] && cp "$bench" "$out/build/solutions/"; done
 cp grader/grade.sh grader/rubric.txt "$out/grader/"
 cp grader/tools/*.awk "$out/grader/tools/"
 # Every shared library a test program needs, except the system's own.

@@ -1,0 +1,60 @@
+#!/bin/sh
+# run-tamper.sh: check that the grader resists the malicious submissions
+# planted in grader/tamper/. Each NAME.sed turns a reference solution into
+# a submission that tries to cheat or to take the grader down; its header
+# says which lab, which test to run, and what that test's failure message
+# must match (an extended regular expression):
+#
+#   # lab: 01-cpu-scan
+#   # test: exclusive::all_ones
+#   # message: ^timed out
+#
+# A case is caught when the grade finishes (within GRADE_LIMIT seconds),
+# the test earns nothing, and its message says why. Tests run with
+# TEST_TIMEOUT=10 here, so an endless loop costs seconds, not minutes.
+set -u
+caught=0 missed=0
+backend=emu
+export TEST_TIMEOUT=${TEST_TIMEOUT:-10} NO_COLOR=1
+for script in grader/tamper/*.sed; do
+    name=$(basename "$script" .sed)
+    field() { sed -n "s/^# $1: //p" "$script"; }
+    lab=$(field lab) test=$(field test) message=$(field message)
+    tree=build/tamper/$name
+    rm -rf "$tree" "build/$backend-none/$tree" && mkdir -p "$tree" && cp -r "solutions/$lab" "$tree/"
+    for source in "$tree/$lab"/*.c "$tree/$lab"/*.cu; do
+        [ -f "$source" ] && sed -f "$script" "solutions/$lab/$(basename "$source")" >"$source"
+    done
+    verdict=""
+    if diff -r "solutions/$lab" "$tree/$lab" >/dev/null; then
+        verdict="the script no longer changes solutions/$lab: update it"
+    else
+        # A submission that does not build is graded too (it scores 0).
+        make --no-print-directory -s -k BACKEND=$backend TREE="$tree" LAB="${lab%%-*}" \
+            "build/$backend-none/$tree/$lab/tests" >"$tree.build.log" 2>&1
+        FILTER="${test%%::*}/${test##*::}" timeout -k 5 "${GRADE_LIMIT:-120}" \
+            grader/grade.sh "build/$backend-none" "$tree" $backend "$lab" >"$tree.grade.log" 2>&1
+        rc=$?
+        results=build/$backend-none/grade/$tree/results
+        if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+            verdict="the grade itself did not finish in ${GRADE_LIMIT:-120} s"
+        elif ! grep -q "^summary: " "$tree.grade.log"; then
+            verdict="the grade printed no summary (see $tree.grade.log)"
+        elif ! awk -F'\t' -v test="$test" '$3 == test && $4 == "fail" { print $5 }' "$results" | grep -Eq "$message"; then
+            verdict="not caught: $test did not fail with /$message/ (see $tree.grade.log)"
+        elif awk -F'\t' -v test="$test" '$3 == test && $4 == "pass"' "$results" | grep -q .; then
+            verdict="not caught: $test passed in some thread order"
+        fi
+    fi
+    if [ -z "$verdict" ]; then
+        caught=$((caught + 1))
+        why=$(awk -F'\t' -v test="$test" '$3 == test && $4 == "fail" { print $5; exit }' "$results" | cut -c1-70)
+        printf '  caught  %-14s %s\n' "$name" "$why"
+    else
+        missed=$((missed + 1))
+        printf '  MISSED  %-14s %s\n' "$name" "$verdict"
+    fi
+done
+rm -f /tmp/scanlab-tamper-was-here
+echo "tamper: $caught caught, $missed missed"
+[ "$missed" -eq 0 ]
