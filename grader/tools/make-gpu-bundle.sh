@@ -23,7 +23,7 @@ for tree in solutions labs; do
 done
 for bench in "$build"/solutions/bench_*; do [ -x "$bench" ] && cp "$bench" "$out/build/solutions/"; done
 cp grader/grade.sh grader/rubric.txt "$out/grader/"
-cp grader/tools/*.awk "$out/grader/tools/"
+cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"
 # Every shared library a test program needs, except the system's own.
 ldd "$build/solutions/$1/tests" | awk '$3 ~ /^\// { print $3 }' |
     grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' |
