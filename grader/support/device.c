@@ -1,6 +1,7 @@
 /*
  * device.c: see device.h.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,30 @@ struct device_ints device_ints_new(size_t n)
     expect_cuda_ok(cudaMemcpy(array.d + n, guards, GUARD_INTS * sizeof(int), cudaMemcpyHostToDevice), "guard setup");
     expect_cuda_ok(cudaMemset(array.d, POISON_BYTE, n * sizeof(int)), "poisoning a test array");
     free(guards);
+    return array;
+}
+
+int *host_ints(size_t n)
+{
+    int *values = malloc((n > 0 ? n : 1) * sizeof(int));
+    cr_assert(values != NULL, "grader: out of host memory");
+    return values;
+}
+
+struct device_ints device_ints_from(const int *values, size_t n)
+{
+    struct device_ints array = device_ints_new(n);
+    device_ints_upload(&array, values);
+    return array;
+}
+
+struct device_ints device_ints_unwritten(size_t n)
+{
+    int *values = host_ints(n);
+    for (size_t i = 0; i < n; i++)
+        values[i] = UNWRITTEN;
+    struct device_ints array = device_ints_from(values, n);
+    free(values);
     return array;
 }
 
@@ -98,4 +123,30 @@ void expect_cuda_success(const struct test_case *c, cudaError_t returned)
         err = cudaGetLastError();
     if (err != cudaSuccess)
         fail_case(c, "a kernel failed: %s (%s)", cudaGetErrorName(err), cudaGetErrorString(err));
+}
+
+void expect_input_unchanged(const struct test_case *c, const char *name,
+                            const struct device_ints *array, const int *values)
+{
+    expect_guards_intact(c, name, array);
+    int *got = host_ints(array->n);
+    device_ints_download(array, got);
+    char what[96];
+    snprintf(what, sizeof what, "%s was changed (it is const)", name);
+    expect_same_ints(c, what, values, got, array->n);
+    free(got);
+}
+
+void expect_output_prefix(const struct test_case *c, const char *name,
+                          const struct device_ints *out, const int *expected, size_t count)
+{
+    expect_guards_intact(c, name, out);
+    int *got = host_ints(out->n);
+    device_ints_download(out, got);
+    expect_same_ints(c, name, expected, got, count);
+    for (size_t i = count; i < out->n; i++)
+        if (got[i] != UNWRITTEN)
+            fail_case(c, "%s[%zu] was written (%d), past the %zu it should hold: only %s[0..%zu) may be written",
+                      name, i, got[i], count, name, count);
+    free(got);
 }

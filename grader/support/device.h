@@ -21,6 +21,14 @@ struct device_ints {
     size_t n;
 };
 
+/* What an output array holds before a call (device_ints_unwritten): any
+ * of it left where the function may not write is fine, anything else there
+ * was written by mistake. */
+#define UNWRITTEN 0x0badcafe
+
+/* n ints of host memory (at least one), or the test fails. */
+int *host_ints(size_t n);
+
 /* Skip the test (never pass it) when this machine has no CUDA device. */
 void require_gpu(void);
 
@@ -29,6 +37,19 @@ struct device_ints device_ints_new(size_t n);
 void device_ints_upload(struct device_ints *array, const int *values);
 void device_ints_download(const struct device_ints *array, int *values);
 void device_ints_free(struct device_ints *array);
+
+/* n ints on the device holding values[0..n), or all UNWRITTEN. */
+struct device_ints device_ints_from(const int *values, size_t n);
+struct device_ints device_ints_unwritten(size_t n);
+
+/* An input must come back as it went in (it is const), guards and all. */
+void expect_input_unchanged(const struct test_case *c, const char *name,
+                            const struct device_ints *array, const int *values);
+
+/* An output: guards intact, expected[0..count) in front, and nothing
+ * written after it. */
+void expect_output_prefix(const struct test_case *c, const char *name,
+                          const struct device_ints *out, const int *expected, size_t count);
 
 /* Fail the test if anything wrote into the guard zones of `array`,
  * naming the array and the first index written outside [0, n). */

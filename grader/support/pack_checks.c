@@ -15,7 +15,6 @@
 
 #define GUARD_WORDS 64                /* 256 bytes on each side */
 #define GUARD_VALUE 0x6a5a5a5au       /* what an untouched guard holds */
-#define UNWRITTEN 0x0badcafeu         /* what an output holds before the call */
 #define WORDS_UNSET ((size_t)0x5ca1ab1e) /* a *words no encoder returns */
 
 void pack_fail(const struct pack_case *c, const char *format, ...)

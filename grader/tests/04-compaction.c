@@ -17,60 +17,8 @@
 #include "device.h"
 #include "oracle.h"
 
-/* What d_out holds before a compaction: any of these left after the kept
- * elements is fine, anything else there was written by mistake. */
-#define UNWRITTEN 0x0badcafe
-
 /* A kept count no compaction returns, to see whether *kept was set. */
 #define KEPT_UNSET ((size_t)0x5ca1ab1e)
-
-static int *host_ints(size_t n)
-{
-    int *values = malloc((n > 0 ? n : 1) * sizeof(int));
-    cr_assert(values != NULL, "grader: out of host memory");
-    return values;
-}
-
-/* A device output array of n ints, all UNWRITTEN, between guards. */
-static struct device_ints unwritten_output(size_t n)
-{
-    int *values = host_ints(n);
-    for (size_t i = 0; i < n; i++)
-        values[i] = UNWRITTEN;
-    struct device_ints out = device_ints_new(n);
-    device_ints_upload(&out, values);
-    free(values);
-    return out;
-}
-
-/* The input must come back as it went in (it is const), guards and all. */
-static void expect_input_unchanged(const struct test_case *c, const char *name,
-                                   const struct device_ints *array, const int *values)
-{
-    expect_guards_intact(c, name, array);
-    int *got = host_ints(array->n);
-    device_ints_download(array, got);
-    char what[96];
-    snprintf(what, sizeof what, "%s was changed (it is const)", name);
-    expect_same_ints(c, what, values, got, array->n);
-    free(got);
-}
-
-/* d_out after a compaction that kept `kept` elements: the guards, the kept
- * elements, and nothing written in d_out[kept..n). */
-static void expect_compacted(const struct test_case *c, const struct device_ints *out,
-                             const int *expected, size_t kept)
-{
-    expect_guards_intact(c, "d_out", out);
-    int *got = host_ints(out->n);
-    device_ints_download(out, got);
-    expect_same_ints(c, "kept elements", expected, got, kept);
-    for (size_t i = kept; i < out->n; i++)
-        if (got[i] != UNWRITTEN)
-            fail_case(c, "d_out[%zu] was written (%d), past the %zu kept elements: only d_out[0..%zu) may be written",
-                      i, got[i], kept, kept);
-    free(got);
-}
 
 /* ---- The steps alone ----------------------------------------------------- */
 
@@ -120,14 +68,14 @@ static void check_scatter(const struct test_case *c)
     oracle_scan_exclusive(flags, positions, c->n);
     size_t kept = oracle_compact_nonzero(input, expected, c->n);
     struct device_ints in = device_ints_new(c->n), d_flags = device_ints_new(c->n);
-    struct device_ints d_positions = device_ints_new(c->n), out = unwritten_output(c->n);
+    struct device_ints d_positions = device_ints_new(c->n), out = device_ints_unwritten(c->n);
     device_ints_upload(&in, input);
     device_ints_upload(&d_flags, flags);
     device_ints_upload(&d_positions, positions);
 
     expect_cuda_success(c, compact_scatter(in.d, d_flags.d, d_positions.d, out.d, c->n));
 
-    expect_compacted(c, &out, expected, kept);
+    expect_output_prefix(c, "d_out", &out, expected, kept);
     expect_input_unchanged(c, "d_in", &in, input);
     expect_input_unchanged(c, "d_flags", &d_flags, flags);
     expect_input_unchanged(c, "d_positions", &d_positions, positions);
@@ -165,7 +113,7 @@ static void check_compaction(const struct test_case *c, const struct predicate_c
     fill_input(input, c);
     size_t expected_kept = p == NULL ? oracle_compact_nonzero(input, expected, c->n)
                                      : oracle_compact_if(input, expected, c->n, p->predicate, p->operand);
-    struct device_ints in = device_ints_new(c->n), out = unwritten_output(c->n);
+    struct device_ints in = device_ints_new(c->n), out = device_ints_unwritten(c->n);
     device_ints_upload(&in, input);
     size_t kept = KEPT_UNSET;
 
@@ -173,7 +121,7 @@ static void check_compaction(const struct test_case *c, const struct predicate_c
                                      : compact_if(in.d, out.d, c->n, p->predicate, p->operand, &kept));
 
     expect_same_count(c, "the kept count (*kept)", expected_kept, kept);
-    expect_compacted(c, &out, expected, kept);
+    expect_output_prefix(c, "d_out", &out, expected, kept);
     expect_input_unchanged(c, "d_in", &in, input);
     device_ints_free(&in);
     device_ints_free(&out);

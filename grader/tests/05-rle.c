@@ -24,68 +24,8 @@
 #include "rle.h"
 #include "rle_checks.h"
 
-/* What an output array holds before a call: any of these left past the
- * part the function may write is fine, anything else was written by mistake. */
-#define UNWRITTEN 0x0badcafe
-
 /* A run count no function returns, to see whether *runs was set. */
 #define RUNS_UNSET ((size_t)0x5ca1ab1e)
-
-static int *host_ints(size_t n)
-{
-    int *values = malloc((n > 0 ? n : 1) * sizeof(int));
-    cr_assert(values != NULL, "grader: out of host memory");
-    return values;
-}
-
-/* A device output array of n ints, all UNWRITTEN, between guards. */
-static struct device_ints unwritten_output(size_t n)
-{
-    int *values = host_ints(n);
-    for (size_t i = 0; i < n; i++)
-        values[i] = UNWRITTEN;
-    struct device_ints out = device_ints_new(n);
-    device_ints_upload(&out, values);
-    free(values);
-    return out;
-}
-
-/* A device copy of values[0..n), between guards. */
-static struct device_ints uploaded(const int *values, size_t n)
-{
-    struct device_ints array = device_ints_new(n);
-    device_ints_upload(&array, values);
-    return array;
-}
-
-/* An input must come back as it went in (it is const), guards and all. */
-static void expect_unchanged(const struct test_case *c, const char *name,
-                             const struct device_ints *array, const int *values)
-{
-    expect_guards_intact(c, name, array);
-    int *got = host_ints(array->n);
-    device_ints_download(array, got);
-    char what[96];
-    snprintf(what, sizeof what, "%s was changed (it is const)", name);
-    expect_same_ints(c, what, values, got, array->n);
-    free(got);
-}
-
-/* An output array: guards intact, expected[0..count) in front, and nothing
- * written after it. */
-static void expect_output(const struct test_case *c, const char *name,
-                          const struct device_ints *out, const int *expected, size_t count)
-{
-    expect_guards_intact(c, name, out);
-    int *got = host_ints(out->n);
-    device_ints_download(out, got);
-    expect_same_ints(c, name, expected, got, count);
-    for (size_t i = count; i < out->n; i++)
-        if (got[i] != UNWRITTEN)
-            fail_case(c, "%s[%zu] was written (%d), past the %zu it should hold: only %s[0..%zu) may be written",
-                      name, i, got[i], count, name, count);
-    free(got);
-}
 
 /* One input: the case (for messages and the seed) and its values. */
 struct rle_input {
@@ -144,7 +84,7 @@ static void check_mask(const struct rle_input *input, const void *unused)
     const struct test_case *c = &input->c;
     int *expected = host_ints(c->n);
     oracle_rle_mask(input->values, expected, c->n);
-    struct device_ints in = uploaded(input->values, c->n), mask = device_ints_new(c->n);
+    struct device_ints in = device_ints_from(input->values, c->n), mask = device_ints_new(c->n);
 
     expect_cuda_success(c, rle_mask(in.d, mask.d, c->n));
 
@@ -152,7 +92,7 @@ static void check_mask(const struct rle_input *input, const void *unused)
     expect_guards_intact(c, "d_mask", &mask);
     device_ints_download(&mask, got);
     expect_same_ints(c, "mask", expected, got, c->n);
-    expect_unchanged(c, "d_in", &in, input->values);
+    expect_input_unchanged(c, "d_in", &in, input->values);
     device_ints_free(&in);
     device_ints_free(&mask);
     free(expected);
@@ -174,15 +114,15 @@ static void check_starts(const struct rle_input *input, const void *unused)
     oracle_rle_mask(input->values, mask, c->n);
     oracle_scan_inclusive(mask, scanned, c->n);
     size_t runs = oracle_rle_starts(input->values, expected, c->n);
-    struct device_ints d_mask = uploaded(mask, c->n), d_scanned = uploaded(scanned, c->n);
-    struct device_ints starts = unwritten_output(c->n + 1);
+    struct device_ints d_mask = device_ints_from(mask, c->n), d_scanned = device_ints_from(scanned, c->n);
+    struct device_ints starts = device_ints_unwritten(c->n + 1);
 
     expect_cuda_success(c, rle_starts(d_mask.d, d_scanned.d, starts.d, c->n));
 
     /* n == 0 writes nothing, not even a sentinel. */
-    expect_output(c, "d_starts", &starts, expected, c->n > 0 ? runs + 1 : 0);
-    expect_unchanged(c, "d_mask", &d_mask, mask);
-    expect_unchanged(c, "d_scanned", &d_scanned, scanned);
+    expect_output_prefix(c, "d_starts", &starts, expected, c->n > 0 ? runs + 1 : 0);
+    expect_input_unchanged(c, "d_mask", &d_mask, mask);
+    expect_input_unchanged(c, "d_scanned", &d_scanned, scanned);
     device_ints_free(&d_mask);
     device_ints_free(&d_scanned);
     device_ints_free(&starts);
@@ -205,15 +145,15 @@ static void check_runs(const struct rle_input *input, const void *unused)
     int *starts = host_ints(c->n + 1), *symbols = host_ints(c->n), *counts = host_ints(c->n);
     size_t runs = oracle_rle_starts(input->values, starts, c->n);
     oracle_rle_encode(input->values, c->n, symbols, counts);
-    struct device_ints in = uploaded(input->values, c->n), d_starts = uploaded(starts, runs + 1);
-    struct device_ints d_symbols = unwritten_output(c->n), d_counts = unwritten_output(c->n);
+    struct device_ints in = device_ints_from(input->values, c->n), d_starts = device_ints_from(starts, runs + 1);
+    struct device_ints d_symbols = device_ints_unwritten(c->n), d_counts = device_ints_unwritten(c->n);
 
     expect_cuda_success(c, rle_runs(in.d, d_starts.d, d_symbols.d, d_counts.d, runs));
 
-    expect_output(c, "d_symbols", &d_symbols, symbols, runs);
-    expect_output(c, "d_counts", &d_counts, counts, runs);
-    expect_unchanged(c, "d_in", &in, input->values);
-    expect_unchanged(c, "d_starts", &d_starts, starts);
+    expect_output_prefix(c, "d_symbols", &d_symbols, symbols, runs);
+    expect_output_prefix(c, "d_counts", &d_counts, counts, runs);
+    expect_input_unchanged(c, "d_in", &in, input->values);
+    expect_input_unchanged(c, "d_starts", &d_starts, starts);
     device_ints_free(&in);
     device_ints_free(&d_starts);
     device_ints_free(&d_symbols);
@@ -251,16 +191,16 @@ static void check_encode(const struct rle_input *input, const void *context)
     const struct test_case *c = &input->c;
     int *symbols = host_ints(c->n), *counts = host_ints(c->n);
     size_t expected_runs = oracle_rle_encode(input->values, c->n, symbols, counts);
-    struct device_ints in = uploaded(input->values, c->n);
-    struct device_ints d_symbols = unwritten_output(c->n), d_counts = unwritten_output(c->n);
+    struct device_ints in = device_ints_from(input->values, c->n);
+    struct device_ints d_symbols = device_ints_unwritten(c->n), d_counts = device_ints_unwritten(c->n);
     size_t runs = RUNS_UNSET;
 
     expect_cuda_success(c, run_encoder(e, in.d, c->n, d_symbols.d, d_counts.d, &runs));
 
     expect_same_count(c, "the run count (*runs)", expected_runs, runs);
-    expect_output(c, "d_symbols", &d_symbols, symbols, runs);
-    expect_output(c, "d_counts", &d_counts, counts, runs);
-    expect_unchanged(c, "d_in", &in, input->values);
+    expect_output_prefix(c, "d_symbols", &d_symbols, symbols, runs);
+    expect_output_prefix(c, "d_counts", &d_counts, counts, runs);
+    expect_input_unchanged(c, "d_in", &in, input->values);
     device_ints_free(&in);
     device_ints_free(&d_symbols);
     device_ints_free(&d_counts);
@@ -305,14 +245,14 @@ static void check_decode(const struct rle_input *input, const void *context)
     const struct test_case *c = &input->c;
     int *symbols = host_ints(c->n), *counts = host_ints(c->n);
     size_t runs = oracle_rle_encode(input->values, c->n, symbols, counts);
-    struct device_ints d_symbols = uploaded(symbols, runs), d_counts = uploaded(counts, runs);
-    struct device_ints out = unwritten_output(c->n);
+    struct device_ints d_symbols = device_ints_from(symbols, runs), d_counts = device_ints_from(counts, runs);
+    struct device_ints out = device_ints_unwritten(c->n);
 
     expect_cuda_success(c, decode(d_symbols.d, d_counts.d, runs, out.d, c->n));
 
-    expect_output(c, "d_out (the decoded input)", &out, input->values, c->n);
-    expect_unchanged(c, "d_symbols", &d_symbols, symbols);
-    expect_unchanged(c, "d_counts", &d_counts, counts);
+    expect_output_prefix(c, "d_out (the decoded input)", &out, input->values, c->n);
+    expect_input_unchanged(c, "d_symbols", &d_symbols, symbols);
+    expect_input_unchanged(c, "d_counts", &d_counts, counts);
     device_ints_free(&d_symbols);
     device_ints_free(&d_counts);
     device_ints_free(&out);
