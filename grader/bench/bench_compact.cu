@@ -1,0 +1,243 @@
+/*
+ * bench_compact.cu: how fast are lab 04's compactions? (make bench
+ * BENCH=compact; real GPU only)
+ *
+ * Every figure is printed beside two yardsticks measured in the same run
+ * on the same input: a device-to-device cudaMemcpy of the n input ints
+ * (read n ints, write n ints), and CUB's DeviceSelect::If with the same
+ * predicate, the library compaction, which must find the same kept count.
+ * "of copy" is the copy's time over the version's time: 1.00 would be a
+ * compaction as fast as copying its input (and a sparse compaction, which
+ * writes less than a copy, may beat it).
+ *
+ * GB/s counts the least a compaction must move: n ints read and the kept
+ * ints written, (n + kept) * 4 bytes, for every compaction row, the lab's
+ * and CUB's alike. The copy row counts the copy's own 2n ints, so it shows
+ * the bandwidth the GPU actually reaches.
+ *
+ * Three densities, about 10%, 50% and 90% of the elements kept. Each
+ * density has two inputs with the same kept elements in the same places:
+ * one whose dropped elements are 0 (for compact_nonzero) and one whose
+ * dropped elements are at most 50 (for compact_if, KEEP_GREATER_THAN 50).
+ * The scan inside the lab is the grader's (grader/provided/scan.cu: CUB,
+ * with a cudaMalloc per call), so the figures are those of lab 04's own
+ * map and scatter around a library-speed scan.
+ *
+ *   bench_compact              2^24 and 2^26 elements
+ *   bench_compact N...         other sizes
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cub/device/device_select.cuh>
+
+extern "C" {
+#include "compact.h"
+#include "oracle.h"
+#include "random.h"
+#include "timing.h"
+#include "todo.h"
+}
+
+#define BENCH_OPERAND 50
+
+/* CUB's predicates, the same as KEEP_NONZERO and KEEP_GREATER_THAN 50. */
+struct is_nonzero {
+    __device__ bool operator()(const int &value) const { return value != 0; }
+};
+
+struct is_greater_than {
+    int operand;
+    __device__ bool operator()(const int &value) const { return value > operand; }
+};
+
+/* What one timed run needs. */
+struct compact_run {
+    size_t n;
+    const int *d_zeros;   /* dropped elements are 0 */
+    const int *d_small;   /* dropped elements are <= BENCH_OPERAND */
+    int *d_out;
+    size_t got_kept;      /* what the compaction under test said */
+    int *d_cub_kept;
+    void *d_cub_temp;
+    size_t cub_temp_bytes;
+    int repeats;          /* timed runs, of which the median */
+};
+
+static cudaError_t run_copy(void *context)
+{
+    struct compact_run *run = (struct compact_run *)context;
+    return cudaMemcpyAsync(run->d_out, run->d_zeros, run->n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
+}
+
+static cudaError_t run_cub_nonzero(void *context)
+{
+    struct compact_run *run = (struct compact_run *)context;
+    return cub::DeviceSelect::If(run->d_cub_temp, run->cub_temp_bytes, run->d_zeros, run->d_out, run->d_cub_kept,
+                                 (int)run->n, is_nonzero());
+}
+
+static cudaError_t run_cub_greater(void *context)
+{
+    struct compact_run *run = (struct compact_run *)context;
+    return cub::DeviceSelect::If(run->d_cub_temp, run->cub_temp_bytes, run->d_small, run->d_out, run->d_cub_kept,
+                                 (int)run->n, is_greater_than{BENCH_OPERAND});
+}
+
+static cudaError_t run_nonzero(void *context)
+{
+    struct compact_run *run = (struct compact_run *)context;
+    return compact_nonzero(run->d_zeros, run->d_out, run->n, &run->got_kept);
+}
+
+static cudaError_t run_greater(void *context)
+{
+    struct compact_run *run = (struct compact_run *)context;
+    return compact_if(run->d_small, run->d_out, run->n, KEEP_GREATER_THAN, BENCH_OPERAND, &run->got_kept);
+}
+
+/* One row of the table: time, bandwidth (`ints` read + written), of copy. */
+static void print_row(const char *name, float ms, size_t ints, float copy_ms)
+{
+    double gigabytes = (double)ints * sizeof(int) / 1e9;
+    printf("  %-36s %10.3f %9.0f %9.2f\n", name, ms, gigabytes / (ms / 1e3), copy_ms / ms);
+}
+
+/* 1 if the count is the oracle's and d_out[0..kept) holds its elements,
+ * else prints the first difference. */
+static int output_is_right(const char *name, const struct compact_run *run, size_t kept,
+                           const int *expected, size_t expected_kept, int *got)
+{
+    if (kept != expected_kept) {
+        printf("  %-36s WRONG after timing: kept %zu, expected %zu\n", name, kept, expected_kept);
+        return 0;
+    }
+    bench_check(cudaMemcpy(got, run->d_out, kept * sizeof(int), cudaMemcpyDeviceToHost), "copy back");
+    for (size_t i = 0; i < kept; i++) {
+        if (got[i] != expected[i]) {
+            printf("  %-36s WRONG after timing: out[%zu] expected %d got %d\n", name, i, expected[i], got[i]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* CUB's row: time it, then check its count and output. */
+static void bench_cub(const char *name, timed_fn run_fn, struct compact_run *run, const int *expected,
+                      size_t expected_kept, int *got, float copy_ms)
+{
+    float ms = median_time_ms(run_fn, run, 2, run->repeats);
+    int cub_kept = 0;
+    bench_check(cudaMemcpy(&cub_kept, run->d_cub_kept, sizeof(int), cudaMemcpyDeviceToHost), "copy back");
+    if (output_is_right(name, run, (size_t)cub_kept, expected, expected_kept, got))
+        print_row(name, ms, run->n + expected_kept, copy_ms);
+}
+
+/* The lab's row: skipped while a TODO_STUDENT() stub remains. */
+static void bench_lab(const char *name, timed_fn run_fn, struct compact_run *run, const int *expected,
+                      size_t expected_kept, int *got, float copy_ms)
+{
+    scanlab_todo_clear();
+    run_fn(run);
+    if (scanlab_todo_function() != NULL) {
+        printf("  %-36s not implemented yet\n", name);
+        cudaGetLastError();
+        return;
+    }
+    float ms = median_time_ms(run_fn, run, 2, run->repeats);
+    if (output_is_right(name, run, run->got_kept, expected, expected_kept, got))
+        print_row(name, ms, run->n + expected_kept, copy_ms);
+}
+
+/* Two inputs with the same kept elements: about `percent` of them, values
+ * in (BENCH_OPERAND, 10^6]; dropped ones are 0 in zeros[] and in
+ * [-10^6, BENCH_OPERAND] in small[]. */
+static void fill_inputs(int *zeros, int *small, size_t n, int percent, uint64_t seed)
+{
+    uint64_t state = seed;
+    for (size_t i = 0; i < n; i++) {
+        if (random_in_range(&state, 0, 99) < percent) {
+            zeros[i] = small[i] = random_in_range(&state, BENCH_OPERAND + 1, 1000000);
+        } else {
+            zeros[i] = 0;
+            small[i] = random_in_range(&state, -1000000, BENCH_OPERAND);
+        }
+    }
+}
+
+static void bench_size(size_t n, int percent, int repeats)
+{
+    int *zeros = (int *)malloc(n * sizeof(int)), *small = (int *)malloc(n * sizeof(int));
+    int *expected = (int *)malloc(n * sizeof(int)), *got = (int *)malloc(n * sizeof(int));
+    if (!zeros || !small || !expected || !got) {
+        fprintf(stderr, "bench: out of host memory for n = %zu\n", n);
+        exit(1);
+    }
+    fill_inputs(zeros, small, n, percent, 0xc0a1ec7 + n + (uint64_t)percent);
+
+    struct compact_run run;
+    memset(&run, 0, sizeof run);
+    run.n = n;
+    run.repeats = repeats;
+    bench_check(cudaMalloc((void **)&run.d_zeros, n * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_small, n * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_out, n * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_cub_kept, sizeof(int)), "cudaMalloc");
+    bench_check(cudaMemcpy((void *)run.d_zeros, zeros, n * sizeof(int), cudaMemcpyHostToDevice), "upload");
+    bench_check(cudaMemcpy((void *)run.d_small, small, n * sizeof(int), cudaMemcpyHostToDevice), "upload");
+    size_t nonzero_bytes = 0, greater_bytes = 0;
+    bench_check(cub::DeviceSelect::If(NULL, nonzero_bytes, run.d_zeros, run.d_out, run.d_cub_kept, (int)n,
+                                      is_nonzero()), "CUB size");
+    bench_check(cub::DeviceSelect::If(NULL, greater_bytes, run.d_small, run.d_out, run.d_cub_kept, (int)n,
+                                      is_greater_than{BENCH_OPERAND}), "CUB size");
+    run.cub_temp_bytes = nonzero_bytes > greater_bytes ? nonzero_bytes : greater_bytes;
+    bench_check(cudaMalloc(&run.d_cub_temp, run.cub_temp_bytes), "cudaMalloc");
+
+    size_t kept = oracle_compact_nonzero(zeros, expected, n);
+    printf("\nn = %zu int32 (%.0f MiB), %d%% kept: %zu kept (%.1f%%), median of %d runs\n", n,
+           n * 4.0 / (1 << 20), percent, kept, 100.0 * (double)kept / (double)n, repeats);
+    printf("  %-36s %10s %9s %9s\n", "version", "time ms", "GB/s", "of copy");
+    float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
+    print_row("cudaMemcpy device to device", copy_ms, 2 * n, copy_ms);
+
+    bench_cub("CUB DeviceSelect::If (!= 0)", run_cub_nonzero, &run, expected, kept, got, copy_ms);
+    bench_lab("compact_nonzero", run_nonzero, &run, expected, kept, got, copy_ms);
+
+    size_t kept_greater = oracle_compact_if(small, expected, n, KEEP_GREATER_THAN, BENCH_OPERAND);
+    bench_cub("CUB DeviceSelect::If (> 50)", run_cub_greater, &run, expected, kept_greater, got, copy_ms);
+    bench_lab("compact_if (KEEP_GREATER_THAN 50)", run_greater, &run, expected, kept_greater, got, copy_ms);
+
+    cudaFree((void *)run.d_zeros);
+    cudaFree((void *)run.d_small);
+    cudaFree(run.d_out);
+    cudaFree(run.d_cub_kept);
+    cudaFree(run.d_cub_temp);
+    free(zeros);
+    free(small);
+    free(expected);
+    free(got);
+}
+
+int main(int argc, char **argv)
+{
+    int device_count = 0;
+    if (cudaGetDeviceCount(&device_count) != cudaSuccess || device_count == 0) {
+        printf("bench_compact needs an NVIDIA GPU: timings from the emulator would mean nothing.\n");
+        return 0;
+    }
+    struct cudaDeviceProp properties;
+    bench_check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+    printf("ScanLab compaction bench on %s (%d SMs, %.0f GiB)\n", properties.name, properties.multiProcessorCount,
+           properties.totalGlobalMem / (double)(1 << 30));
+    const int repeats = 15;
+    const int percents[] = {10, 50, 90};
+    const size_t default_sizes[] = {1 << 24, 1 << 26};
+    int count = argc > 1 ? argc - 1 : (int)(sizeof default_sizes / sizeof default_sizes[0]);
+    for (int i = 0; i < count; i++) {
+        size_t n = argc > 1 ? (size_t)strtoull(argv[i + 1], NULL, 0) : default_sizes[i];
+        for (size_t p = 0; p < sizeof percents / sizeof percents[0]; p++)
+            bench_size(n, percents[p], repeats);
+    }
+    return 0;
+}
