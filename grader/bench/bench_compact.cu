@@ -221,23 +221,15 @@ static void bench_size(size_t n, int percent, int repeats)
 
 int main(int argc, char **argv)
 {
-    int device_count = 0;
-    if (cudaGetDeviceCount(&device_count) != cudaSuccess || device_count == 0) {
-        printf("bench_compact needs an NVIDIA GPU: timings from the emulator would mean nothing.\n");
+    if (!bench_start("stream compaction (lab 04)"))
         return 0;
-    }
-    struct cudaDeviceProp properties;
-    bench_check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
-    printf("ScanLab compaction bench on %s (%d SMs, %.0f GiB)\n", properties.name, properties.multiProcessorCount,
-           properties.totalGlobalMem / (double)(1 << 30));
-    const int repeats = 15;
-    const int percents[] = {10, 50, 90};
-    const size_t default_sizes[] = {1 << 24, 1 << 26};
-    int count = argc > 1 ? argc - 1 : (int)(sizeof default_sizes / sizeof default_sizes[0]);
-    for (int i = 0; i < count; i++) {
-        size_t n = argc > 1 ? (size_t)strtoull(argv[i + 1], NULL, 0) : default_sizes[i];
+    const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
+    size_t sizes[32];
+    size_t count = bench_sizes(argc, argv, defaults, sizeof defaults / sizeof defaults[0], sizes, 32);
+    for (size_t i = 0; i < count; i++) {
+        const int percents[] = {10, 50, 90};
         for (size_t p = 0; p < sizeof percents / sizeof percents[0]; p++)
-            bench_size(n, percents[p], repeats);
+            bench_size(sizes[i], percents[p], BENCH_REPEATS);
     }
     return 0;
 }

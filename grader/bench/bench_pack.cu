@@ -168,29 +168,17 @@ static void bench_size(size_t n, int repeats)
 
 int main(int argc, char **argv)
 {
-    int device_count = 0;
-    if (cudaGetDeviceCount(&device_count) != cudaSuccess || device_count == 0) {
-        printf("bench_pack needs an NVIDIA GPU: timings from the emulator would mean nothing.\n");
+    if (!bench_start("fixed-length packing (lab 06)"))
         return 0;
-    }
-    struct cudaDeviceProp properties;
-    bench_check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
-    printf("ScanLab bench of lab 06 on %s (%d SMs, %.0f GiB)\n", properties.name, properties.multiProcessorCount,
-           properties.totalGlobalMem / (double)(1 << 30));
-    const int repeats = 15;
-    if (argc > 1) {
-        for (int i = 1; i < argc; i++) {
-            size_t n = (size_t)strtoull(argv[i], NULL, 0);
-            if (n == 0 || n > PACK_MAX_N) {
-                fprintf(stderr, "bench_pack: N must be 1 to 2^26, not '%s'\n", argv[i]);
-                return 2;
-            }
-            bench_size(n, repeats);
+    const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
+    size_t sizes[32];
+    size_t count = bench_sizes(argc, argv, defaults, sizeof defaults / sizeof defaults[0], sizes, 32);
+    for (size_t i = 0; i < count; i++) {
+        if (sizes[i] == 0 || sizes[i] > PACK_MAX_N) {
+            fprintf(stderr, "bench_pack: n must be 1 to 2^26, not %zu\n", sizes[i]);
+            return 2;
         }
-    } else {
-        const size_t sizes[] = {(size_t)1 << 24, (size_t)1 << 26};
-        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-            bench_size(sizes[i], repeats);
+        bench_size(sizes[i], BENCH_REPEATS);
     }
     return 0;
 }

@@ -194,23 +194,13 @@ static void bench_size(size_t n, int repeats)
 
 int main(int argc, char **argv)
 {
-    int device_count = 0;
-    if (cudaGetDeviceCount(&device_count) != cudaSuccess || device_count == 0) {
-        printf("bench_rle needs an NVIDIA GPU: timings from the emulator would mean nothing.\n");
+    if (!bench_start("run-length encoding (lab 05)"))
         return 0;
-    }
-    struct cudaDeviceProp properties;
-    bench_check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
-    printf("ScanLab RLE bench on %s (%d SMs, %.0f GiB)\n", properties.name, properties.multiProcessorCount,
-           properties.totalGlobalMem / (double)(1 << 30));
-    const int repeats = 15;
-    if (argc > 1) {
-        for (int i = 1; i < argc; i++)
-            bench_size((size_t)strtoull(argv[i], NULL, 0), repeats);
-    } else {
-        const size_t sizes[] = {1 << 24, 1 << 26};
-        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-            bench_size(sizes[i], repeats);
+    const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
+    size_t sizes[32];
+    size_t count = bench_sizes(argc, argv, defaults, sizeof defaults / sizeof defaults[0], sizes, 32);
+    for (size_t i = 0; i < count; i++) {
+        bench_size(sizes[i], BENCH_REPEATS);
     }
     return 0;
 }

@@ -14,6 +14,37 @@ void bench_check(cudaError_t err, const char *what)
     }
 }
 
+int bench_start(const char *title)
+{
+    int device_count = 0;
+    if (cudaGetDeviceCount(&device_count) != cudaSuccess || device_count == 0) {
+        printf("make bench (%s) needs an NVIDIA GPU: timings from the emulator would mean nothing.\n", title);
+        return 0;
+    }
+    struct cudaDeviceProp properties;
+    bench_check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+    printf("ScanLab bench of %s on %s (%d SMs, %.0f GiB)\n", title, properties.name,
+           properties.multiProcessorCount, properties.totalGlobalMem / (double)(1 << 30));
+    return 1;
+}
+
+size_t bench_sizes(int argc, char **argv, const size_t *defaults, size_t default_count,
+                   size_t *sizes, size_t room)
+{
+    size_t count = 0;
+    for (int i = 1; i < argc && count < room; i++) {
+        char *end;
+        sizes[count++] = (size_t)strtoull(argv[i], &end, 0);
+        if (*end != '\0' || argv[i][0] == '-') {
+            fprintf(stderr, "bench: a size must be a whole number, not '%s'\n", argv[i]);
+            exit(2);
+        }
+    }
+    for (size_t i = 0; argc <= 1 && i < default_count && count < room; i++)
+        sizes[count++] = defaults[i];
+    return count;
+}
+
 /* Overwrite a buffer larger than the L2 cache, evicting the inputs. */
 static void flush_l2(void)
 {

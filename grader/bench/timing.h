@@ -16,6 +16,21 @@
 
 #include <cuda_runtime_api.h>
 
+#include <stddef.h>
+
+/* Every figure is the median of this many timed runs. */
+#define BENCH_REPEATS 15
+
+/* The start of every benchmark's main: without a GPU it says so and
+ * returns 0 (timings from the emulator would mean nothing); otherwise it
+ * prints "ScanLab bench of TITLE on DEVICE" and returns 1. */
+int bench_start(const char *title);
+
+/* The sizes to time: the command line's (bench 1000000 16777216), else
+ * the defaults. Writes at most `room` of them to sizes; returns how many. */
+size_t bench_sizes(int argc, char **argv, const size_t *defaults, size_t default_count,
+                   size_t *sizes, size_t room);
+
 /* Something to time: run(context) queues GPU work and returns its error. */
 typedef cudaError_t (*timed_fn)(void *context);
 
