@@ -221,7 +221,7 @@ static void bench_size(size_t n, int percent, int repeats)
 
 int main(int argc, char **argv)
 {
-    if (!bench_start("stream compaction (lab 04)"))
+    if (!bench_start("lab 04, stream compaction"))
         return 0;
     const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
     size_t sizes[32];

@@ -168,7 +168,7 @@ static void bench_size(size_t n, int repeats)
 
 int main(int argc, char **argv)
 {
-    if (!bench_start("fixed-length packing (lab 06)"))
+    if (!bench_start("lab 06, fixed-length packing"))
         return 0;
     const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
     size_t sizes[32];

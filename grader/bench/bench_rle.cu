@@ -194,7 +194,7 @@ static void bench_size(size_t n, int repeats)
 
 int main(int argc, char **argv)
 {
-    if (!bench_start("run-length encoding (lab 05)"))
+    if (!bench_start("lab 05, run-length encoding"))
         return 0;
     const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
     size_t sizes[32];

@@ -158,7 +158,7 @@ static void bench_size(size_t n, int repeats)
 
 int main(int argc, char **argv)
 {
-    if (!bench_start("the scans (labs 01-03)"))
+    if (!bench_start("labs 01-03, scan"))
         return 0;
     const size_t defaults[] = {(size_t)1 << 20, (size_t)1 << 24, (size_t)1 << 28};
     size_t sizes[32];
