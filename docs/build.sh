@@ -82,8 +82,9 @@ make --no-print-directory BACKEND=emu CHECK=none TREE=solutions $later_objects >
 }
 gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I common/emu/include -DSCANLAB_EMULATOR \
     -c docs/figures/examples-05-06.c -o "$work/examples-05-06.o"
+common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -c docs/figures/kernels-05-06.cu -o "$work/kernels-05-06.o"
 # shellcheck disable=SC2086
-g++ "$work/examples-05-06.o" $objects $later_objects "$emu"/common/*.o -o "$work/examples-05-06" \
+g++ "$work/examples-05-06.o" "$work/kernels-05-06.o" $objects $later_objects "$emu"/common/*.o -o "$work/examples-05-06" \
     "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm
 # shellcheck disable=SC2086 # the object list is meant to split
 g++ "$work/examples.o" $objects "$emu"/common/*.o -o "$work/examples" \
@@ -126,10 +127,28 @@ figure run-04 "make run LAB=04 N=16 FILL=sparse: the steps" \
 "$work/examples-05-06" rle >"$work/rle.rows" || die "examples-05-06 rle failed"
 figure rle-steps "PARLE on [1 2 3 6 6 6 5 5]: mask, scan, starts, runs, decoded" <"$work/rle.rows"
 "$work/examples-05-06" pack >"$work/pack.rows" || die "examples-05-06 pack failed"
-figure pack-steps "Fixed-length packing of [0 2 1 5 5 7 10 1 13], frame 3" <"$work/pack.rows"
+figure pack-steps "Fixed-length packing of [0 2 1 5 5 7 10 1 13], frame 3" \
+    -v only='^(values|widths|offsets|words|decoded)$' <"$work/pack.rows"
+for name in rle-search rle-scan rle-segmented; do
+    "$work/examples-05-06" $name >"$work/$name.rows" || die "examples-05-06 $name failed"
+done
+figure rle-mask "PARLE step 1: the mask of run starts" -v only='^(in|mask)$' <"$work/rle.rows"
+figure rle-scan "PARLE step 2: the inclusive scan numbers the runs" -v only='^(mask|scanned)$' <"$work/rle.rows"
+figure rle-starts "PARLE step 3: run starts compacted, then the sentinel" -v only='^(mask|scanned|starts)$' <"$work/rle.rows"
+figure rle-runs "PARLE step 4: symbols and counts from the starts" -v only='^(in|starts|symbols|counts)$' <"$work/rle.rows"
+figure rle-decode-search "Decoding by binary search" <"$work/rle-search.rows"
+figure rle-decode-scan "Decoding by a scan of flags" <"$work/rle-scan.rows"
+figure rle-segmented "The coarse-grained encoder, segments of 4" <"$work/rle-segmented.rows"
+figure pack-widths "Frame widths of [0 2 1 5 5 7 10 1 13], frame 3" -v only='^(values|bits each|widths)$' <"$work/pack.rows"
+figure pack-offsets "Frame bits and their exclusive scan" -v only='^(widths|frame bits|offsets)$' <"$work/pack.rows"
+figure pack-stream "Where each value sits in word 0x068d7b58" -v only='^(values|start bit|its bits)' <"$work/pack.rows"
 
 awk -f docs/figures/bench-to-svg.awk docs/data/bench-h200.txt >"$out/figures/bench-h200.svg" ||
     die "the benchmark chart failed"
+for bench in rle pack; do
+    awk -f docs/figures/bench-to-svg.awk docs/data/bench-h200-$bench.txt >"$out/figures/bench-h200-$bench.svg" ||
+        die "the $bench benchmark chart failed"
+done
 
 # ---- 3. pages ---------------------------------------------------------------
 cp docs/style.css "$out/style.css"

@@ -3,7 +3,8 @@
 #   awk -f docs/figures/bench-to-svg.awk docs/data/bench-h200.txt > bench.svg
 #
 # Input: "log2_n series milliseconds" per line; "#" lines are comments,
-# and a comment "# hardware: ..." names the machine in the chart's title.
+# a comment "# hardware: ..." names the machine in the chart's title, and
+# "# chart: ..." says what was timed (default "one scan of n int32").
 # Both axes are logarithmic: x is n = 2^log2_n elements, y the time in ms
 # (each decade a grid line). One line per series, in the order the series
 # first appear, with its name at the right end. Nothing is computed but
@@ -18,7 +19,12 @@ function escape(text) {
 }
 
 /^# *hardware:/ { hardware = $0; sub(/^# *hardware: */, "", hardware); next }
+/^# *chart:/ { chart = $0; sub(/^# *chart: */, "", chart); next }
 /^#/ || NF < 3 { next }
+NF > 3 || $3 + 0 <= 0 {
+    print "bench-to-svg.awk: line " NR ": want \"log2_n series milliseconds\", a one-word series and a positive time" > "/dev/stderr"
+    bad = 1; exit 1
+}
 {
     if (!($2 in seen)) { seen[$2] = ++series; name[series] = $2 }
     s = seen[$2]; points[s]++
@@ -31,17 +37,19 @@ function escape(text) {
 }
 
 END {
+    if (bad) exit 1
     if (count == 0) { print "bench-to-svg.awk: no data" > "/dev/stderr"; exit 1 }
+    if (chart == "") chart = "one scan of n int32"
     split("#1b4f72 #117a65 #b9770e #884ea0 #c0392b #566573 #2e86c1 #d35400", colour, " ")
     min_d = int(log10(min_y)); if (10 ^ min_d > min_y) min_d--
     max_d = int(log10(max_y)); if (10 ^ max_d < max_y) max_d++
     width = 820; height = 460
     plot_left = 70; plot_top = 50; plot_w = 470; plot_h = 340
     printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-labelledby=\"t\">\n", width, height, width, height
-    printf "<title id=\"t\">Scan time against input size on %s (log-log)</title>\n", escape(hardware)
+    printf "<title id=\"t\">Time of %s against n on %s (log-log)</title>\n", escape(chart), escape(hardware)
     print "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
     print "<g font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"13\" fill=\"#2c3e50\">"
-    printf "<text x=\"%d\" y=\"24\" font-size=\"15\" font-weight=\"bold\">Time of one scan of n int32, %s</text>\n", plot_left, escape(hardware)
+    printf "<text x=\"%d\" y=\"24\" font-size=\"15\" font-weight=\"bold\">Time of %s, %s</text>\n", plot_left, escape(chart), escape(hardware)
     for (d = min_d; d <= max_d; d++) {
         printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d5dbdb\"/>\n", plot_left, py(10 ^ d), plot_left + plot_w, py(10 ^ d)
         printf "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s ms</text>\n", plot_left - 6, py(10 ^ d) + 4, (d >= 0 ? sprintf("%d", 10 ^ d) : sprintf("%." (-d) "f", 10 ^ d))
