@@ -20,6 +20,7 @@ FILL    ?= random#     and its kind: random, ones, sparse, zeros, nozeros
 RESULTS_JSON ?=#       make grade: also write Gradescope's results.json here,
 JUNIT_XML    ?=#       and JUnit XML here
 TEST_TIMEOUT ?=#       seconds before a test is stopped (grade.sh's default: 150)
+SUBMISSIONS  ?=#       make batch: a folder of submissions (folders, .tar.gz, .zip)
 
 # cuda runs on an NVIDIA GPU; emu runs the same .cu files on the CPU
 # emulator of common/emu/. Without BACKEND, a machine with a GPU uses it.
@@ -128,6 +129,7 @@ $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drive
 # The benchmarks (make bench), real CUDA backend only: grader/bench/bench_NAME.cu
 # times the labs of BENCH_LABS_NAME, linked with what they build on.
 BENCH_LABS_scan := 01-cpu-scan 02-naive-scan 03-efficient-scan
+BENCH_LABS_compact := 04-compaction
 BENCH_LABS_rle  := 05-rle
 BENCH_LABS_pack := 06-fixed-length
 BENCHES         := $(patsubst grader/bench/bench_%.cu,%,$(wildcard grader/bench/bench_*.cu))
@@ -146,7 +148,11 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 
 .PHONY: all help deps grade build bench run test check-skeletons skeletons clean \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-planted test-tamper \
-        docs test-docs
+        docs test-docs student-release gradescope batch gpu-bundle
+
+# A student's copy (make student-release) has no solutions/: the targets
+# that need them stop with this message as their first recipe line.
+source_tree_only = $(if $(wildcard solutions),,@echo "make $@ is for the ScanLab source tree (this copy has no solutions/)" && exit 1)
 
 all: build ## build every lab's test program (TREE=labs)
 
@@ -162,9 +168,13 @@ deps: ## install what the build needs (Criterion, cJSON) when missing
 
 build: deps $(TEST_PROGRAMS) $(DRIVERS) ## build the tests and drivers of LAB (default: all labs)
 
-# -k: a lab that does not compile is graded zero; the others still count.
+# Each program is built on its own: a lab that does not compile loses its
+# old program too (it would grade the last version that did), and the
+# other labs still count.
 grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
-	@$(MAKE) --no-print-directory -k $(TEST_PROGRAMS) $(DRIVERS) || true
+	@for lab in $(LABS); do \
+	  $(MAKE) --no-print-directory $(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run || \
+	    rm -f $(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run; done
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
 	  TEST_TIMEOUT='$(TEST_TIMEOUT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
@@ -177,9 +187,11 @@ run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab L
 	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run $(N) $(SEED) $(FILL)
 
 skeletons: ## regenerate labs/ from solutions/
+	$(source_tree_only)
 	@grader/tools/make-skeletons.sh solutions labs
 
 check-skeletons: ## fail if labs/ differs from what solutions/ generates
+	$(source_tree_only)
 	@rm -rf build/skeletons && grader/tools/make-skeletons.sh solutions build/skeletons
 	@diff -r labs build/skeletons >/dev/null || \
 	  { diff -ru labs build/skeletons | head -40; \
@@ -191,6 +203,7 @@ TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions te
               test-planted test-tamper test-docs
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
+	$(source_tree_only)
 	@passed=0; failed=0; \
 	for step in $(TEST_STEPS); do \
 	  echo "== $$step"; \
@@ -200,20 +213,25 @@ test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, gra
 	echo "test: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
 
 test-compile-cuda: # every .cu file through the real nvcc
+	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name))
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
 
 test-grade-solutions: # the reference solutions earn full marks
+	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=emu TREE=solutions EXPECT=full grade
 
 test-grade-skeletons: # the skeletons earn nothing, and nothing crashes
+	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=emu TREE=labs EXPECT=zero grade
 
 test-planted: # each bug planted in a solution is caught by the matching check
+	$(source_tree_only)
 	@grader/tools/run-planted.sh
 
 test-tamper: # each cheating submission in grader/tamper/ gains nothing
+	$(source_tree_only)
 	@grader/tools/run-tamper.sh
 
 docs: ## build the course site into build/docs (pandoc; nothing fetched)
@@ -222,8 +240,32 @@ docs: ## build the course site into build/docs (pandoc; nothing fetched)
 	@echo "  open build/docs/index.html"
 
 test-docs: # the site builds, its links resolve, every page loads in Chromium
+	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc chromium
 	@docs/build.sh build/docs && docs/check.sh build/docs
+
+# ---- For instructors: what a class receives, and grading many at once ----
+
+student-release: check-skeletons ## build/release/: the students' tree and tarball (no solutions, no hidden tests)
+	$(source_tree_only)
+	@grader/tools/make-release.sh build/release/scanlab-student
+
+gradescope: student-release ## build/gradescope/autograder.zip: Gradescope's autograder (emulator)
+	@grader/tools/install-deps.sh zip
+	@grader/gradescope/make-autograder.sh build/release/scanlab-student build/gradescope
+
+batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradebook.csv
+	@$(if $(SUBMISSIONS),,echo "make batch needs SUBMISSIONS=dir (folders, .tar.gz or .zip of lab files)" && exit 1)
+	@grader/tools/batch.sh '$(SUBMISSIONS)' build/batch
+
+# Both trees built for the GPU (CUDA_ARCH, e.g. -arch=sm_90; all-major
+# without a GPU here), then copied with their libraries into one folder.
+gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
+	$(source_tree_only)
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
+	@rm -rf build/gpu-bundle
+	@grader/tools/make-gpu-bundle.sh build/cuda-$(CHECK) build/gpu-bundle $(ALL_LABS)
 
 clean: ## remove everything built
 	rm -rf build

@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [chromium]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [chromium] [zip] [unzip]
 #
 # Each name is checked; what is missing is installed with apt-get when we
 # run as root, and otherwise the exact command to run is printed.
@@ -13,6 +13,8 @@ for need in "$@"; do
     cjson) [ -f /usr/include/cjson/cJSON.h ] || missing="$missing libcjson-dev" ;;
     pandoc) command -v pandoc >/dev/null 2>&1 || missing="$missing pandoc" ;;
     chromium) command -v chromium >/dev/null 2>&1 || missing="$missing chromium" ;;
+    zip) command -v zip >/dev/null 2>&1 || missing="$missing zip" ;;
+    unzip) command -v unzip >/dev/null 2>&1 || missing="$missing unzip" ;;
     *) echo "install-deps.sh: unknown dependency '$need'" >&2; exit 2 ;;
     esac
 done

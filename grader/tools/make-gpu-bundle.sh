@@ -4,20 +4,41 @@
 #
 #   grader/tools/make-gpu-bundle.sh BUILD_DIR OUT_DIR LAB...
 #
-# BUILD_DIR holds test programs and drivers built with BACKEND=cuda (both
-# trees). OUT_DIR receives them, the grading scripts and rubric, and the
-# shared libraries they need besides the C library; on the node run
+# Usually through `make gpu-bundle` (OUT_DIR = build/gpu-bundle), which
+# first builds both trees with BACKEND=cuda: for the GPU of this machine,
+# or for every major architecture (CUDA_ARCH=-arch=all-major) when there
+# is none; CUDA_ARCH=-arch=sm_90 builds for one and is much faster.
 #
-#   OUT_DIR/grade solutions|labs [CHECK=race|memory]
+# BUILD_DIR holds test programs and drivers built with BACKEND=cuda (both
+# trees). OUT_DIR receives them, the lab sources and objects (so that
+# policy-check.sh still runs), the grading scripts and rubric, and the
+# shared libraries they need besides the C library (Criterion and what it
+# links). On the GPU node, no root and no Criterion needed, only the
+# NVIDIA driver (the CUDA runtime is linked in statically):
+#
+#   scp -r build/gpu-bundle node:     (or tar it; it is self-contained)
+#   ssh node
+#   gpu-bundle/grade solutions        the reference: must be full marks
+#   gpu-bundle/grade labs             the skeletons, or a student's labs/
+#   CHECK=memory gpu-bundle/grade labs   compute-sanitizer on the drivers
+#   RESULTS_JSON=out.json gpu-bundle/grade labs   (needs libcjson-dev there)
+#
+# To grade a student on the node, build their labs/ here into the bundle
+# (copy their files into labs/, then make gpu-bundle).
 set -eu
 build=$1 out=$2
 shift 2
 mkdir -p "$out/lib" "$out/grader/tools"
 for tree in solutions labs; do
     for lab in "$@"; do
-        mkdir -p "$out/build/$tree/$lab"
+        mkdir -p "$out/build/$tree/$lab" "$out/$tree/$lab"
         for program in tests run; do
             [ -x "$build/$tree/$lab/$program" ] && cp "$build/$tree/$lab/$program" "$out/build/$tree/$lab/"
+        done
+        # What policy-check.sh reads: the sources and their objects.
+        for file in "$tree/$lab"/*.c "$tree/$lab"/*.cu "$tree/$lab"/*.h "$build/$tree/$lab"/*.o; do
+            [ -f "$file" ] || continue
+            case "$file" in *.o) cp "$file" "$out/build/$tree/$lab/" ;; *) cp "$file" "$out/$tree/$lab/" ;; esac
         done
     done
 done

@@ -1,0 +1,124 @@
+#!/bin/sh
+# batch.sh: grade a folder of submissions into one gradebook (make batch).
+#
+#   grader/tools/batch.sh SUBMISSIONS_DIR OUT_DIR
+#
+# Each entry of SUBMISSIONS_DIR is one submission: a folder, or a .tar.gz,
+# .tgz or .zip, holding lab files (naive_scan.cu, ...) at any depth; its
+# name, less the extension, is its ID. The files are matched by name to
+# labs/NN-name/, as on Gradescope (tools/place-submission.sh).
+#
+# OUT_DIR/tree/ is built once: the source tree without solutions/ (hidden
+# tests kept; make-release.sh --grading) with everything compiled. Each
+# submission gets a copy of it, OUT_DIR/ID/tree/, and is graded there:
+#   OUT_DIR/ID/report.txt    its files and the scoreboard
+#   OUT_DIR/ID/grade.log     all that make grade printed (compiler errors too)
+#   OUT_DIR/gradebook.csv    id, the points of each lab, total
+# Submissions are graded in parallel: one worker per GPU, each seeing only
+# its own (CUDA_VISIBLE_DEVICES), when nvidia-smi -L lists several GPUs;
+# otherwise half as many workers as CPUs (the emulator runs two thread
+# orders, each test its own process). Environment: BACKEND (cuda or emu;
+# default cuda when there is a GPU), WORKERS (override the worker count),
+# HIDDEN_SEED (the hidden tests' seed, one for the batch: OUT_DIR/hidden-seed).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+
+# ---- One submission (a worker runs this; xargs sets SLOT) ----------------
+if [ "${1:-}" = --one ]; then
+    out=$2 id=$3 entry=$4
+    dir=$out/$id
+    rm -rf "$dir" && mkdir -p "$dir/files"
+    if [ -n "${GPUS:-}" ]; then
+        CUDA_VISIBLE_DEVICES=$(echo "$GPUS" | cut -d, -f$((SLOT + 1)))
+        export CUDA_VISIBLE_DEVICES
+    fi
+    # Unpack: archives may not write outside files/ (GNU tar and unzip
+    # drop leading / and ../), and only regular files are ever used.
+    case "$entry" in
+    *.tar.gz|*.tgz) tar -xzf "$entry" -C "$dir/files" --no-same-owner --no-same-permissions >"$dir/unpack.log" 2>&1 ;;
+    *.zip) unzip -qq -o "$entry" -d "$dir/files" >"$dir/unpack.log" 2>&1 ;;
+    *) cp -R "$entry/." "$dir/files/" ;;
+    esac || echo "  (some of the archive could not be unpacked: see $dir/unpack.log)" >>"$dir/placed.txt"
+    cp -a "$out/tree" "$dir/tree"
+    labs=$(cd "$dir/tree/labs" && ls -d [0-9][0-9]-* | tr '\n' ' ')
+    if "$here/place-submission.sh" "$dir/files" "$dir/tree" >>"$dir/placed.txt"; then
+        (cd "$dir/tree" && NO_COLOR=1 make --no-print-directory grade BACKEND="$BACKEND" \
+             JOBS="$JOBS" RESULTS_JSON="$PWD/../results.json" JUNIT_XML="$PWD/../junit.xml") >"$dir/grade.log" 2>&1 || true
+    else
+        echo "summary: backend=$BACKEND tree=labs score=0/0 (no lab file found)" >"$dir/grade.log"
+    fi
+    { echo "ScanLab batch grading: $id ($entry)"; echo; echo "Files:"; cat "$dir/placed.txt"; echo
+      sed -n '/^ScanLab scoreboard/,$p' "$dir/grade.log"; } >"$dir/report.txt"
+    # The gradebook row, from the scoreboard's summary line.
+    awk -v id="$id" -v labs="$labs" '
+        /^summary: / { for (i = 2; i <= NF; i++) { split($i, kv, "="); split(kv[2], pts, "/"); got[kv[1]] = pts[1] } found = 1 }
+        END {
+            n = split(labs, lab, " "); row = id
+            for (i = 1; i <= n; i++) row = row "," (found ? got[lab[i]] + 0 : "")
+            print row "," (found && "score" in got ? got["score"] : "error")
+        }' "$dir/grade.log" >"$dir/row.csv"
+    rm -rf "$dir/tree/build"   # the report and logs stay; the objects are big
+    done_count=$(ls "$out"/*/row.csv 2>/dev/null | wc -l)
+    echo "graded $done_count/$TOTAL  $id: $(cut -d, -f1 --complement "$dir/row.csv" | awk -F, '{ print $NF }') points"
+    exit 0
+fi
+
+# ---- The whole batch -----------------------------------------------------
+submissions=${1:?usage: batch.sh SUBMISSIONS_DIR OUT_DIR}
+out=${2:?usage: batch.sh SUBMISSIONS_DIR OUT_DIR}
+[ -d "$submissions" ] || { echo "batch.sh: $submissions is not a folder" >&2; exit 1; }
+case "$out" in /*) ;; *) out=$PWD/$out ;; esac
+gpu_count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+BACKEND=${BACKEND:-$([ "$gpu_count" -gt 0 ] && echo cuda || echo emu)}
+cpus=$(nproc 2>/dev/null || echo 2)
+GPUS=""
+if [ "$BACKEND" = cuda ] && [ "$gpu_count" -gt 1 ]; then
+    workers=${WORKERS:-$gpu_count}
+    GPUS=$(seq -s, 0 $((gpu_count - 1)))
+elif [ "$BACKEND" = cuda ]; then
+    workers=${WORKERS:-1}
+else
+    workers=${WORKERS:-$((cpus / 2))}
+fi
+[ "$workers" -ge 1 ] || workers=1
+JOBS=$((cpus / workers)); [ "$JOBS" -ge 1 ] || JOBS=1
+
+# The entries, each with an ID made of safe characters.
+list=$out/submissions.tsv
+rm -rf "$out" && mkdir -p "$out"
+for entry in "$submissions"/*; do
+    name=$(basename "$entry")
+    case "$name" in
+    *.tar.gz) id=${name%.tar.gz} ;; *.tgz) id=${name%.tgz} ;; *.zip) id=${name%.zip} ;;
+    *) [ -d "$entry" ] || { echo "batch.sh: skipped $name (not a folder, .tar.gz, .tgz or .zip)" >&2; continue; }
+       id=$name ;;
+    esac
+    id=$(printf '%s' "$id" | tr -c 'A-Za-z0-9._-' '_')
+    case "$id" in tree|.*) id=_$id ;; esac
+    printf '%s\t%s\n' "$id" "$(cd "$(dirname "$entry")" && pwd)/$name" >>"$list"
+done
+[ -s "$list" ] || { echo "batch.sh: no submission in $submissions" >&2; exit 1; }
+if [ "$(cut -f1 "$list" | sort | uniq -d | head -n 1)" ]; then
+    echo "batch.sh: two submissions have the same ID: $(cut -f1 "$list" | sort | uniq -d | tr '\n' ' ')" >&2; exit 1
+fi
+cut -f2 "$list" | grep -q '\.zip$' && "$here/install-deps.sh" unzip
+TOTAL=$(wc -l <"$list")
+
+# The grading tree, compiled once (the skeletons, the support code, the
+# emulator); each submission's copy recompiles only the files it replaces.
+echo "batch: $TOTAL submissions, workers: $workers$([ -n "$GPUS" ] && echo " (GPUs $GPUS)"), BACKEND=$BACKEND"
+"$here/make-release.sh" --grading "$out/tree" >/dev/null
+(cd "$out/tree" && make --no-print-directory -j"$cpus" BACKEND="$BACKEND" build) >"$out/tree.log" 2>&1 ||
+    { tail -n 20 "$out/tree.log"; echo "batch.sh: the grading tree does not build: see $out/tree.log" >&2; exit 1; }
+
+# One seed for the hidden tests of the whole batch: every student gets the
+# same data, and HIDDEN_SEED=... make batch replays it.
+HIDDEN_SEED=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
+echo "HIDDEN_SEED=$HIDDEN_SEED" >"$out/hidden-seed"
+export BACKEND GPUS JOBS TOTAL HIDDEN_SEED
+tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" --one "$out"
+
+# The gradebook, in the order of the IDs.
+labs=$(cd "$out/tree/labs" && ls -d [0-9][0-9]-* | tr '\n' ',')
+{ echo "id,${labs}total"; cut -f1 "$list" | LC_ALL=C sort | while read -r id; do cat "$out/$id/row.csv"; done; } >"$out/gradebook.csv"
+echo "gradebook: $out/gradebook.csv; reports: $out/ID/report.txt"

@@ -1,0 +1,62 @@
+#!/bin/sh
+# make-release.sh: the tree a class receives, and its tarball.
+#
+#   grader/tools/make-release.sh OUT_DIR      (make student-release)
+#   grader/tools/make-release.sh --grading OUT_DIR
+#
+# OUT_DIR (e.g. build/release/scanlab-student) receives the files git
+# tracks, as they are in the working tree, except what students must not
+# see: solutions/, the hidden tests (grader/tests/hidden/), the cheating
+# submissions of grader/tamper/, the planted bugs of grader/planted/ and
+# .ci/. grader/rubric.txt loses its `hidden` lines. OUT_DIR.tar.gz is the
+# same tree as a tarball. The Makefile of the release finds the labs in
+# labs/ and refuses the targets that need solutions/.
+#
+# --grading: the tree make batch grades each submission in: the same, but
+# with the hidden tests and the whole rubric, and no tarball.
+set -eu
+grading=no
+[ "${1:-}" = --grading ] && { grading=yes; shift; }
+out=${1:?usage: make-release.sh [--grading] OUT_DIR}
+top=$(git rev-parse --show-toplevel)
+cd "$top"
+case "$out" in /*) ;; *) out=$top/$out ;; esac
+rm -rf "$out" "$out.tar.gz"
+mkdir -p "$out"
+
+# Tracked files only (nothing built, nothing untracked), minus the above;
+# a tracked file deleted in the working tree is skipped.
+excluded='solutions|grader/tests/hidden|grader/tamper|grader/planted|\.ci|grader/tools/run-(planted|tamper)\.sh'
+[ $grading = yes ] && excluded='solutions|grader/tamper|grader/planted|\.ci|grader/tools/run-(planted|tamper)\.sh'
+git ls-files |
+    grep -v -E "^($excluded)(/|$)" |
+    while IFS= read -r file; do [ -f "$file" ] && printf '%s\n' "$file"; done |
+    tar -cf - -T - | tar -xf - -C "$out"
+
+if [ $grading = yes ]; then
+    # Hidden tests may be untracked files of the instructor's.
+    [ -d grader/tests/hidden ] && mkdir -p "$out/grader/tests" && cp -R grader/tests/hidden "$out/grader/tests/"
+    echo "  grading tree: $out/"
+    exit 0
+fi
+
+# The rubric without its hidden tests: a line is dropped when its own
+# visibility, or the default a directive line set, is `hidden` (the same
+# reading as tools/rubric.awk).
+awk 'BEGIN { visibility = "visible" }
+    /^# *default-visibility: *(visible|hidden|after_due_date) *$/ { visibility = $NF; print; next }
+    /^#/ || /^[ \t]*$/ { print; next }
+    {
+        mine = visibility
+        if (NF > 3 && $NF ~ /^(visible|hidden|after_due_date)$/) mine = $NF
+        if (mine != "hidden") print
+    }' grader/rubric.txt >"$out/grader/rubric.txt"
+
+# Nothing excluded may have slipped through.
+for path in solutions grader/tests/hidden grader/tamper grader/planted .ci; do
+    if [ -e "$out/$path" ]; then echo "make-release.sh: $path is in the release" >&2; exit 1; fi
+done
+
+parent=$(dirname "$out") name=$(basename "$out")
+tar -C "$parent" --sort=name --owner=0 --group=0 --numeric-owner -czf "$out.tar.gz" "$name"
+echo "  release: $out/ ($(find "$out" -type f | wc -l) files), $out.tar.gz"
