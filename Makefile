@@ -262,7 +262,8 @@ batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradeb
 # without a GPU here), then copied with their libraries into one folder.
 gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 	$(source_tree_only)
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
+	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name))
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
 	@rm -rf build/gpu-bundle
 	@grader/tools/make-gpu-bundle.sh build/cuda-$(CHECK) build/gpu-bundle $(ALL_LABS)
