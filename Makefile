@@ -38,7 +38,8 @@ CXX       := g++
 WARNINGS  := -Wall -Wextra -Werror
 CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support -I grader/drivers -I grader/bench
 
--include common/emu/emu.mk
+# The CPU emulator: EMU_NVCC, EMU_LIB, EMU_SANITIZE ..., and emu-test.
+include common/emu/emu.mk
 
 ifeq ($(BACKEND),cuda)
 # Compile for the GPU in this machine, or for every major architecture
