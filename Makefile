@@ -159,7 +159,7 @@ all: build ## build every lab's test program (TREE=labs)
 
 help: ## list the targets and the knobs
 	@echo "ScanLab targets:"
-	@grep -h -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-14s %s\n", $$1, $$2 }'
+	@grep -h -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-16s %s\n", $$1, $$2 }'
 	@echo
 	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
@@ -179,7 +179,7 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
 	  TEST_TIMEOUT='$(TEST_TIMEOUT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
-bench: ## time the labs beside cudaMemcpy and CUB (GPU only; BENCH=scan|rle|pack)
+bench: ## time the labs beside cudaMemcpy and CUB (GPU only; BENCH=scan|compact|rle|pack)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
 	@$(MAKE) --no-print-directory $(foreach name,$(BENCH),$(BUILD)/$(TREE)/bench_$(name))
 	@for name in $(BENCH); do $(BUILD)/$(TREE)/bench_$$name || exit 1; done
