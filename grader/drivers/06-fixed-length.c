@@ -20,21 +20,6 @@
 #include "pack.h"
 #include "print.h"
 
-/* Print label and values (hex or decimal); long arrays show their two ends. */
-static void print_words(const char *label, const uint32_t *values, size_t n, int hex)
-{
-    const size_t shown_at_each_end = 12;
-    printf("%-24s [", label);
-    for (size_t i = 0; i < n; i++) {
-        if (n > 2 * shown_at_each_end && i == shown_at_each_end) {
-            printf(" ...");
-            i = n - shown_at_each_end;
-        }
-        printf(hex ? " 0x%08x" : " %u", values[i]);
-    }
-    printf(" ]\n");
-}
-
 /* "matches the grader's oracle", or the first mismatch. */
 static void print_word_verdict(const char *function, const char *what, const uint32_t *expected,
                                const uint32_t *got, size_t n)
@@ -47,14 +32,6 @@ static void print_word_verdict(const char *function, const char *what, const uin
         }
     }
     printf("%-24s %s match the grader's oracle\n", function, what);
-}
-
-static void exit_on_cuda_error(cudaError_t err, const char *what)
-{
-    if (err != cudaSuccess) {
-        fprintf(stderr, "%s failed: %s (%s)\n", what, cudaGetErrorName(err), cudaGetErrorString(err));
-        exit(1);
-    }
 }
 
 static uint32_t *host_words(size_t n)

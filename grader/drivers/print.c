@@ -53,21 +53,35 @@ int *driver_input(const struct test_case *c)
     return values;
 }
 
-void print_ints(const char *label, const int *values, size_t n)
+/* The index printed after i in a row of n: a long row shows its first and
+ * last 12 elements with " ..." between them. */
+static size_t next_shown(size_t i, size_t n)
 {
     const size_t shown_at_each_end = 12;
-    printf("%-24s [", label);
-    for (size_t i = 0; i < n; i++) {
-        if (n > 2 * shown_at_each_end && i == shown_at_each_end) {
-            printf(" ...");
-            i = n - shown_at_each_end;
-        }
-        printf(" %d", values[i]);
+    if (n > 2 * shown_at_each_end && i + 1 == shown_at_each_end) {
+        printf(" ...");
+        return n - shown_at_each_end;
     }
+    return i + 1;
+}
+
+void print_ints(const char *label, const int *values, size_t n)
+{
+    printf("%-24s [", label);
+    for (size_t i = 0; i < n; i = next_shown(i, n))
+        printf(" %d", values[i]);
     printf(" ]\n");
 }
 
-static void exit_on_cuda_error(cudaError_t err, const char *what)
+void print_words(const char *label, const uint32_t *values, size_t n, int hex)
+{
+    printf("%-24s [", label);
+    for (size_t i = 0; i < n; i = next_shown(i, n))
+        printf(hex ? " 0x%08x" : " %u", values[i]);
+    printf(" ]\n");
+}
+
+void exit_on_cuda_error(cudaError_t err, const char *what)
 {
     if (err != cudaSuccess) {
         fprintf(stderr, "%s failed: %s (%s)\n", what, cudaGetErrorName(err), cudaGetErrorString(err));

@@ -9,6 +9,7 @@
 #define DRIVER_PRINT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cuda_runtime_api.h>
 
@@ -23,6 +24,12 @@ int *driver_input(const struct test_case *c);
 
 /* Print label and values; long arrays show their two ends. */
 void print_ints(const char *label, const int *values, size_t n);
+
+/* The same for unsigned words, in hex or decimal. */
+void print_words(const char *label, const uint32_t *values, size_t n, int hex);
+
+/* Exit with the CUDA error's name and `what` if err is not cudaSuccess. */
+void exit_on_cuda_error(cudaError_t err, const char *what);
 
 /* Print a device array (n ints) the same way. */
 void print_device_ints(const char *label, const int *d_values, size_t n);

@@ -22,17 +22,22 @@ static void reproduce_hint(const struct test_case *c, char *buffer, size_t size)
              c->lab, c->n, (unsigned long long)c->seed, fill_name(c->fill));
 }
 
-void fail_case(const struct test_case *c, const char *format, ...)
+void fail_described(const char *head, const char *hint, const char *format, va_list args)
 {
-    char head[512], reason[1024], hint[256];
-    describe_case(c, head, sizeof head);
-    va_list args;
-    va_start(args, format);
+    char reason[1024];
     vsnprintf(reason, sizeof reason, format, args);
-    va_end(args);
-    reproduce_hint(c, hint, sizeof hint);
     cr_assert_fail("%s\n  %s\n  %s", head, reason, hint);
     __builtin_unreachable();
+}
+
+void fail_case(const struct test_case *c, const char *format, ...)
+{
+    char head[512], hint[256];
+    describe_case(c, head, sizeof head);
+    reproduce_hint(c, hint, sizeof hint);
+    va_list args;
+    va_start(args, format);
+    fail_described(head, hint, format, args);
 }
 
 void expect_same_ints(const struct test_case *c, const char *what,

@@ -10,6 +10,7 @@
 #ifndef GRADER_CHECK_H
 #define GRADER_CHECK_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "cases.h"
@@ -26,6 +27,11 @@ void expect_same_count(const struct test_case *c, const char *what,
 /* Fail the test with the case's description and a formatted reason. */
 void fail_case(const struct test_case *c, const char *format, ...)
     __attribute__((format(printf, 2, 3), noreturn));
+
+/* The same for any kind of case: its description line, its reproduce
+ * line, and the reason, as three lines. */
+void fail_described(const char *head, const char *hint, const char *format, va_list args)
+    __attribute__((noreturn));
 
 /* Fail the test if the function under test is still a TODO_STUDENT() stub. */
 void expect_implemented(void);

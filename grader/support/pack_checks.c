@@ -19,15 +19,12 @@
 
 void pack_fail(const struct pack_case *c, const char *format, ...)
 {
-    char head[640], reason[1024], hint[256];
+    char head[640], hint[256];
     pack_case_describe(c, head, sizeof head);
+    pack_case_reproduce(c, hint, sizeof hint);
     va_list args;
     va_start(args, format);
-    vsnprintf(reason, sizeof reason, format, args);
-    va_end(args);
-    pack_case_reproduce(c, hint, sizeof hint);
-    cr_assert_fail("%s\n  %s\n  %s", head, reason, hint);
-    __builtin_unreachable();
+    fail_described(head, hint, format, args);
 }
 
 /* Host memory that is never NULL (count may be 0). */

@@ -13,37 +13,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* Exclusive scan of each tile of 2 * blockDim.x ints. */
-__global__ void tile_scan(int *d_data)
-{
-    extern __shared__ int tile[];
-    unsigned t = threadIdx.x, n = 2 * blockDim.x;
-    int *slice = d_data + (size_t)blockIdx.x * n;
-    tile[2 * t] = slice[2 * t];
-    tile[2 * t + 1] = slice[2 * t + 1];
-    unsigned offset = 1;
-    for (unsigned active = n / 2; active > 0; active /= 2) {
-        __syncthreads();
-        if (t < active)
-            tile[offset * (2 * t + 2) - 1] += tile[offset * (2 * t + 1) - 1];
-        offset *= 2;
-    }
-    if (t == 0)
-        tile[n - 1] = 0;
-    for (unsigned active = 1; active < n; active *= 2) {
-        offset /= 2;
-        __syncthreads();
-        if (t < active) {
-            unsigned left = offset * (2 * t + 1) - 1, right = offset * (2 * t + 2) - 1;
-            int value = tile[left];
-            tile[left] = tile[right];
-            tile[right] += value;
-        }
-    }
-    __syncthreads();
-    slice[2 * t] = tile[2 * t];
-    slice[2 * t + 1] = tile[2 * t + 1];
-}
+/* blelloch_tile_scan: the emulator tests' Blelloch tile scan, timed here. */
+#include "../tests/blelloch.h"
 
 __global__ void axpy(const int *d_x, int *d_y, size_t n, int a)
 {
@@ -86,8 +57,8 @@ static int check_scan(int *d, int *h, size_t n, unsigned threads)
     for (size_t i = 0; i < n; i++)
         h[i] = 1;
     cudaMemcpy(d, h, n * sizeof(int), cudaMemcpyHostToDevice);
-    tile_scan<<<(unsigned)(n / (2 * threads)), threads, 2 * threads * sizeof(int)>>>(d);
-    if (check(cudaGetLastError(), "tile_scan"))
+    blelloch_tile_scan<<<(unsigned)(n / (2 * threads)), threads>>>(d);
+    if (check(cudaGetLastError(), "blelloch_tile_scan"))
         return 1;
     cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost);
     for (size_t i = 0; i < n; i++)
@@ -111,7 +82,7 @@ int main(void)
             return 1;
         unsigned tiles = (unsigned)(n / (2 * threads));
         double rate = RATE((double)tiles * threads,
-                           tile_scan<<<tiles, threads, 2 * threads * sizeof(int)>>>(d_x));
+                           blelloch_tile_scan<<<tiles, threads>>>(d_x));
         printf("  barrier-heavy (Blelloch tile scan, %4u threads a block, %2d barriers): %6.1f M/s\n",
                threads, 2 * __builtin_ctz(2 * threads) + 2, rate / 1e6);
     }

@@ -53,7 +53,7 @@ typedef void (*blelloch_launcher)(unsigned tiles, unsigned threads, int *d_data)
 /* Scans `tiles` tiles of 2 * threads ints of pseudo-random data; returns
  * 0 if every tile holds its exclusive scan, else 1 after naming the first
  * mismatch. */
-static int run_blelloch(blelloch_launcher launch, unsigned tiles, unsigned threads)
+static inline int run_blelloch(blelloch_launcher launch, unsigned tiles, unsigned threads)
 {
     size_t n = (size_t)tiles * 2 * threads;
     int *h = (int *)malloc(n * sizeof(int)), *d;
