@@ -21,6 +21,7 @@ RESULTS_JSON ?=#       make grade: also write Gradescope's results.json here,
 JUNIT_XML    ?=#       and JUnit XML here
 TEST_TIMEOUT ?=#       seconds before a test is stopped (grade.sh's default: 150)
 SUBMISSIONS  ?=#       make batch: a folder of submissions (folders, .tar.gz, .zip)
+PERF_N       ?=#       make grade: the size the performance tests time (default 2^24)
 
 # cuda runs on an NVIDIA GPU; emu runs the same .cu files on the CPU
 # emulator of common/emu/. Without BACKEND, a machine with a GPU uses it.
@@ -127,6 +128,19 @@ $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drive
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
+# A lab's performance test (graded: the rubric's perf:: lines), for the labs
+# that have grader/perf/NN-name.c: the harness, which owns the clock, and
+# the lab's code with what it builds on. grade.sh also times the reference's
+# (BUILD/solutions/NN-name/perf) in the same grade.
+PERF_LABS      := $(filter $(basename $(notdir $(wildcard grader/perf/[0-9][0-9]-*.c))),$(LABS))
+PERF_PROGRAMS  := $(foreach lab,$(PERF_LABS),$(BUILD)/$(TREE)/$(lab)/perf)
+PERF_HARNESS   := $(call objects_of,grader/perf/perf.c grader/perf/scan_task.c grader/bench/timing.c)
+
+$(BUILD)/%/perf: $(BUILD)/grader/perf/$$(notdir $$*).c.o $(PERF_HARNESS) $$(call lab_objects,$$*) \
+                 $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
+	@echo "  LINK  $@"
+	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
+
 # The benchmarks (make bench), real CUDA backend only: grader/bench/bench_NAME.cu
 # times the labs of BENCH_LABS_NAME, linked with what they build on.
 BENCH_LABS_scan := 01-cpu-scan 02-naive-scan 03-efficient-scan
@@ -167,17 +181,21 @@ help: ## list the targets and the knobs
 deps: ## install what the build needs (Criterion, cJSON) when missing
 	@grader/tools/install-deps.sh criterion cjson
 
-build: deps $(TEST_PROGRAMS) $(DRIVERS) ## build the tests and drivers of LAB (default: all labs)
+build: deps $(TEST_PROGRAMS) $(DRIVERS) $(PERF_PROGRAMS) ## build the tests, drivers and performance tests of LAB
 
-# Each program is built on its own: a lab that does not compile loses its
-# old program too (it would grade the last version that did), and the
-# other labs still count.
+# Each lab is built on its own: a lab that does not compile loses its old
+# programs too (they would grade the last version that did), and the other
+# labs still count. On a GPU, the reference's performance tests are built
+# too, when solutions/ is here, to time the labs against.
 grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
 	@for lab in $(LABS); do \
-	  $(MAKE) --no-print-directory $(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run || \
-	    rm -f $(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run; done
+	  programs="$(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run"; \
+	  [ -f grader/perf/$$lab.c ] && programs="$$programs $(BUILD)/$(TREE)/$$lab/perf"; \
+	  $(MAKE) --no-print-directory $$programs || rm -f $$programs; done
+	@$(if $(and $(filter cuda,$(BACKEND)),$(wildcard solutions),$(PERF_LABS)),\
+	  $(MAKE) --no-print-directory -k $(foreach lab,$(PERF_LABS),$(BUILD)/solutions/$(lab)/perf) || true)
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
-	  TEST_TIMEOUT='$(TEST_TIMEOUT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
+	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
 bench: ## time the labs beside cudaMemcpy and CUB (GPU only; BENCH=scan|compact|rle|pack)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
@@ -240,9 +258,10 @@ docs: ## build the course site into build/docs (pandoc; nothing fetched)
 	@docs/build.sh build/docs
 	@echo "  open build/docs/index.html"
 
-test-docs: # the site builds, its links resolve, every page loads in Chromium
+test-docs: # the site builds, its links resolve, every page loads in Chromium; rubric tables match
 	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc chromium
+	@grader/tools/check-rubric-tables.sh
 	@docs/build.sh build/docs && docs/check.sh build/docs
 
 # ---- For instructors: what a class receives, and grading many at once ----

@@ -18,9 +18,14 @@
 #   TEST_TIMEOUT  seconds a test may run (default 150); each test is its own
 #            process group, killed after that, and says "timed out"
 #   JOBS     tests run at once (default: the number of CPUs)
+#   TEST_MEMORY_LIMIT  MiB of address space a test may use under the
+#            emulator without a CHECK (default 8192; 0: no limit): past it
+#            malloc fails, so a test that exhausts memory fails alone
 #   HIDDEN_SEED   the seed of the hidden tests (default: fresh each run)
 #   RESULTS_JSON  path: also write Gradescope's results.json there
 #   JUNIT_XML     path: also write JUnit XML there
+#   PERF_N   the size the performance tests time (default 2^24 on a GPU,
+#            4096 under the emulator, where they only check outputs)
 #
 # Each lab's test program runs once per thread order; its TAP output and
 # everything it printed stay in BUILD_DIR/grade/TREE/ for a closer look.
@@ -30,7 +35,7 @@ shift 3
 here=$(dirname "$0")
 out=$build/grade/$tree
 mkdir -p "$out"
-rm -f "$out"/*.tap "$out"/*.log "$out/results"
+rm -f "$out"/*.tap "$out"/*.log "$out/results" "$out/scored"
 
 if [ "$backend" = emu ]; then
     orders=${ORDERS:-forward reverse}
@@ -114,6 +119,8 @@ run_test() {
     base=$2/$3.$suite.$test
     seed_env=""
     if [ -n "$hidden_tests" ] && echo "$hidden_tests" | grep -qx "$name"; then seed_env="SCANLAB_SEED=$hidden_seed"; fi
+    # This shell runs this one test, so the limit binds it alone.
+    [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
     env $seed_env SCANLAB_EMU_ORDER="$3" timeout -k 5 $((test_timeout + 30)) \
         "$1" --filter="$suite/$test" --timeout "$test_timeout" -j1 --tap="$base.tap" \
         >"$base.log" 2>&1 </dev/null
@@ -157,14 +164,102 @@ fail_whole_lab() {
         !/^#/ && $1 == lab { print lab, order, $2, "fail", message }' "$here/rubric.txt" >>"$out/results"
 }
 
+# ---- Performance: the rubric's perf:: lines ------------------------------
+#
+# A lab's perf program (grader/perf/) times one function on fresh inputs
+# and checks every output. On a GPU the student's program and the
+# reference's (built from solutions/ into BUILD_DIR/solutions/) run one
+# after the other in this grade, on the same GPU, same n, same seed. Full
+# credit within 1.25x the reference's time, proportionally less beyond:
+# 1.25 x reference / student. The scoreboard gates the points on the
+# lab's other tests. Under the emulator a time means nothing: the program
+# still runs, small, so a wrong or replayed output shows, but earns and
+# costs nothing ("notgraded").
+
+# run_perf PROGRAM: its one "perf" line, or a made-up one saying why not.
+run_perf() {
+    [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))   # a subshell: this run alone
+    SCANLAB_EMU_ORDER=forward timeout -k 5 "$test_timeout" "$1" "$perf_n" "$hidden_seed" \
+        >"$perf_log" 2>&1 </dev/null
+    rc=$?
+    report=$(grep -m 1 "^perf$(printf '\t')" "$perf_log")
+    if [ -n "$report" ]; then echo "$report"
+    elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then printf 'perf\terror\t?\t%s\t0\t0\ttimed out after %s s\n' "$perf_n" "$test_timeout"
+    else printf 'perf\terror\t?\t%s\t0\t0\tcrashed (exit status %s): see %s\n' "$perf_n" "$rc" "$perf_log"
+    fi
+}
+
+# faster LINE LINE: of two perf lines, the faster if both are ok, else
+# the first that is not (an empty first line: the second).
+faster() {
+    if [ -z "$1" ]; then echo "$2"; return; fi
+    printf '%s\n%s\n' "$1" "$2" | awk -F'\t' '
+        $2 != "ok" { print; exit }
+        NR == 1 { best = $0; best_ms = $5 + 0; next }
+        { print ($5 + 0 < best_ms ? $0 : best) }'
+}
+
+# perf_row LAB TEST VERDICT MESSAGE [FRACTION]: one line of the results.
+perf_row() {
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$backend" "$2" "$3" "$4" "${5:-0}" >>"$out/results"
+}
+
+perf_lab() {
+    lab=$1
+    test=$(awk -v lab="$lab" '!/^#/ && $1 == lab && $2 ~ /^perf::/ { print $2; exit }' "$here/rubric.txt")
+    [ -n "$test" ] || return 0
+    if [ -n "${FILTER:-}" ] && ! printf '%s\n' "perf/${test#perf::}" | grep -qx "$(printf '%s' "$FILTER" | sed 's/\*/.*/g; s/?/./g')"; then
+        return 0
+    fi
+    if [ "${CHECK:-none}" != none ]; then
+        perf_row "$lab" "$test" notgraded "not timed under CHECK=$CHECK (the checker's slowdown is no measure)"
+        return 0
+    fi
+    program=$build/$tree/$lab/perf
+    if [ ! -x "$program" ]; then
+        perf_row "$lab" "$test" fail "the performance test $program was not built"
+        return 0
+    fi
+    # Twice each, alternating, each keeping its faster median: a moment
+    # when the machine was slow (clocks, another process) then costs the
+    # student nothing. Any run that is not "ok" is what is reported.
+    reference=$build/solutions/$lab/perf reference_line=""
+    [ "$backend" = cuda ] && [ -x "$reference" ] || reference=""
+    rounds=1
+    [ -n "$reference" ] && rounds=2
+    line="" round=0
+    while [ $round -lt $rounds ]; do
+        round=$((round + 1))
+        if [ -n "$reference" ]; then
+            perf_log=$out/$lab.perf-reference.$round.log
+            reference_line=$(faster "$reference_line" "$(run_perf "$reference")")
+        fi
+        perf_log=$out/$lab.perf.$round.log
+        line=$(faster "$line" "$(run_perf "$program")")
+    done
+    printf '%s\n' "$line" | awk -v lab="$lab" -v test="$test" -v backend="$backend" \
+        -v reference="$reference_line" -v reproduce="$program $perf_n $hidden_seed" \
+        -f "$here/tools/perf-verdict.awk" >>"$out/results"
+}
+
 # Hidden tests (rubric visibility `hidden`) get a fresh seed every run,
 # so their data cannot be learnt; HIDDEN_SEED=0x... replays one run.
 hidden_seed=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 test_timeout=${TEST_TIMEOUT:-150}
+perf_n=${PERF_N:-$([ "$backend" = cuda ] && echo 16777216 || echo 4096)}
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 4)}
 export here test_timeout hidden_seed
 policy_allow=""
 [ "$backend" = cuda ] && policy_allow=exit
+# A test's address space under the emulator: the solutions' tests pass
+# in 256 MiB (not in 192: large inputs, 1024 fiber stacks), and a test
+# that fills the emulated device's 4 GiB needs 4 GiB more. 8 GiB keeps
+# room to spare, and two tests at once still fit the CI machine's 24 GiB.
+# Sanitizers and the CUDA driver reserve terabytes of address space they
+# never use: no limit with them.
+memory_limit=0
+[ "$backend:${CHECK:-none}" = emu:none ] && memory_limit=${TEST_MEMORY_LIMIT:-8192}
+export memory_limit
 
 for lab in "$@"; do
     program=$build/$tree/$lab/tests
@@ -207,6 +302,7 @@ for lab in "$@"; do
         cat "$dir"/*.log >"$out/$lab.$order.log" 2>/dev/null
     done
     [ -n "$sanitizer" ] && sanitize_lab "$lab"
+    perf_lab "$lab"
 done
 [ -n "$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden"')" ] &&
     echo "hidden tests ran with SCANLAB_SEED=$hidden_seed (replay: HIDDEN_SEED=$hidden_seed)" >"$out/hidden-seed"
@@ -216,7 +312,7 @@ colour=0
 echo "ScanLab scoreboard: $tree/ graded on $describe"
 echo
 awk -v expect="${EXPECT:-}" -v colour="$colour" -v backend="$backend" -v tree="$tree" \
-    -v filter="${FILTER:-}" -f "$here/tools/scoreboard.awk" "$here/rubric.txt" "$out/results"
+    -v filter="${FILTER:-}" -v scored="$out/scored" -f "$here/tools/scoreboard.awk" "$here/rubric.txt" "$out/results"
 status=$?
 # Machine-readable copies, when asked for: RESULTS_JSON=path (Gradescope's
 # results.json, written with cJSON by tools/results-json.c) and JUNIT_XML=path.
@@ -228,10 +324,10 @@ if [ -n "${RESULTS_JSON:-}" ]; then
         cc -std=c11 -O2 -Wall -Wextra -o "$tool" "$here/tools/results-json.c" -lcjson ||
             echo "grade.sh: cannot build results-json (grader/tools/install-deps.sh cjson)" >&2
     fi
-    [ -x "$tool" ] && "$tool" "$out/rubric.tsv" "$out/results" >"$RESULTS_JSON" && echo "results.json: $RESULTS_JSON"
+    [ -x "$tool" ] && "$tool" "$out/rubric.tsv" "$out/scored" >"$RESULTS_JSON" && echo "results.json: $RESULTS_JSON"
 fi
 if [ -n "${JUNIT_XML:-}" ]; then
-    awk -f "$here/tools/junit.awk" "$out/rubric.tsv" "$out/results" >"$JUNIT_XML" && echo "junit: $JUNIT_XML"
+    awk -f "$here/tools/junit.awk" "$out/rubric.tsv" "$out/scored" >"$JUNIT_XML" && echo "junit: $JUNIT_XML"
 fi
 echo "logs: $out/"
 exit $status

@@ -51,9 +51,11 @@ static void flush_l2(void)
     static void *d_flush;
     static size_t flush_bytes;
     if (d_flush == NULL) {
-        int device, l2_bytes;
+        int device;
+        struct cudaDeviceProp properties;
         bench_check(cudaGetDevice(&device), "cudaGetDevice");
-        bench_check(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device), "L2 size");
+        bench_check(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
+        int l2_bytes = properties.l2CacheSize;
         flush_bytes = 2 * (size_t)(l2_bytes > 0 ? l2_bytes : 64 << 20);
         bench_check(cudaMalloc(&d_flush, flush_bytes), "cudaMalloc of the flush buffer");
     }
@@ -66,26 +68,41 @@ static int compare_floats(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+cudaError_t timed_run_ms(timed_fn run, void *context, float *ms)
+{
+    static cudaEvent_t start, stop;
+    if (start == NULL) {
+        bench_check(cudaEventCreate(&start), "cudaEventCreate");
+        bench_check(cudaEventCreate(&stop), "cudaEventCreate");
+    }
+    flush_l2();
+    bench_check(cudaEventRecord(start, 0), "cudaEventRecord");
+    cudaError_t err = run(context);
+    if (err != cudaSuccess)
+        return err;
+    cudaEventRecord(stop, 0);
+    err = cudaEventSynchronize(stop);
+    if (err == cudaSuccess)
+        err = cudaGetLastError();
+    if (err == cudaSuccess)
+        err = cudaEventElapsedTime(ms, start, stop);
+    return err;
+}
+
+float median_of(float *times, int count)
+{
+    qsort(times, (size_t)count, sizeof(float), compare_floats);
+    return times[count / 2];
+}
+
 float median_time_ms(timed_fn run, void *context, int warmup, int repeats)
 {
     for (int i = 0; i < warmup; i++)
         bench_check(run(context), "warm-up run");
-    cudaEvent_t start, stop;
-    bench_check(cudaEventCreate(&start), "cudaEventCreate");
-    bench_check(cudaEventCreate(&stop), "cudaEventCreate");
     float *times = malloc((size_t)repeats * sizeof(float));
-    for (int i = 0; i < repeats; i++) {
-        flush_l2();
-        bench_check(cudaEventRecord(start, 0), "cudaEventRecord");
-        bench_check(run(context), "timed run");
-        bench_check(cudaEventRecord(stop, 0), "cudaEventRecord");
-        bench_check(cudaEventSynchronize(stop), "timed run");
-        bench_check(cudaEventElapsedTime(&times[i], start, stop), "cudaEventElapsedTime");
-    }
-    qsort(times, (size_t)repeats, sizeof(float), compare_floats);
-    float median = times[repeats / 2];
+    for (int i = 0; i < repeats; i++)
+        bench_check(timed_run_ms(run, context, &times[i]), "timed run");
+    float median = median_of(times, repeats);
     free(times);
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
     return median;
 }

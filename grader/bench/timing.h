@@ -38,6 +38,15 @@ typedef cudaError_t (*timed_fn)(void *context);
  * untimed runs and an L2 flush. Exits with a message on a CUDA error. */
 float median_time_ms(timed_fn run, void *context, int warmup, int repeats);
 
+/* One run on its own: flush L2, time run(context) with device events into
+ * *ms. Returns run's error, else the first error met while it ran (a fault
+ * in a kernel shows here), for callers that report rather than exit:
+ * grader/perf/ times code that may be broken. */
+cudaError_t timed_run_ms(timed_fn run, void *context, float *ms);
+
+/* The median of count times (sorts them). */
+float median_of(float *times, int count);
+
 /* Exit with the CUDA error's name and `what` if err is not cudaSuccess. */
 void bench_check(cudaError_t err, const char *what);
 

@@ -208,11 +208,10 @@ static void expect_pack_success(const struct pack_case *c, cudaError_t returned)
     expect_implemented();
     if (returned != cudaSuccess)
         pack_fail(c, "returned %s (%s)", cudaGetErrorName(returned), cudaGetErrorString(returned));
-    cudaError_t err = cudaDeviceSynchronize();
-    if (err == cudaSuccess)
-        err = cudaGetLastError();
+    const char *what;
+    cudaError_t err = pending_cuda_error(&what);
     if (err != cudaSuccess)
-        pack_fail(c, "a kernel failed: %s (%s)", cudaGetErrorName(err), cudaGetErrorString(err));
+        pack_fail(c, "%s: %s (%s)", what, cudaGetErrorName(err), cudaGetErrorString(err));
 }
 
 /* ---- The oracle's answer to a case ---------------------------------------------- */

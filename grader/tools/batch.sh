@@ -20,6 +20,8 @@
 # orders, each test its own process). Environment: BACKEND (cuda or emu;
 # default cuda when there is a GPU), WORKERS (override the worker count),
 # HIDDEN_SEED (the hidden tests' seed, one for the batch: OUT_DIR/hidden-seed).
+# On a GPU the reference's performance tests are built here and copied into
+# the grading tree, so that performance points are graded (grade.sh).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -47,7 +49,7 @@ if [ "${1:-}" = --one ]; then
     else
         echo "summary: backend=$BACKEND tree=labs score=0/0 (no lab file found)" >"$dir/grade.log"
     fi
-    { echo "ScanLab batch grading: $id ($entry)"; echo; echo "Files:"; cat "$dir/placed.txt"; echo
+    { echo "ScanLab batch grading: $id ($entry)${CUDA_VISIBLE_DEVICES:+, on GPU $CUDA_VISIBLE_DEVICES}"; echo; echo "Files:"; cat "$dir/placed.txt"; echo
       sed -n '/^ScanLab scoreboard/,$p' "$dir/grade.log"; } >"$dir/report.txt"
     # The gradebook row, from the scoreboard's summary line.
     awk -v id="$id" -v labs="$labs" '
@@ -59,7 +61,11 @@ if [ "${1:-}" = --one ]; then
         }' "$dir/grade.log" >"$dir/row.csv"
     rm -rf "$dir/tree/build"   # the report and logs stay; the objects are big
     done_count=$(ls "$out"/*/row.csv 2>/dev/null | wc -l)
-    echo "graded $done_count/$TOTAL  $id: $(cut -d, -f1 --complement "$dir/row.csv" | awk -F, '{ print $NF }') points"
+    # One line per submission (workers finish in any order), with a bar:
+    #   [########------------] 12/30  alice: 145 points
+    bar=$(awk -v done="$done_count" -v total="$TOTAL" 'BEGIN {
+        filled = int(20 * done / total); for (i = 0; i < 20; i++) printf (i < filled ? "#" : "-") }')
+    echo "[$bar] $done_count/$TOTAL  $id: $(cut -d, -f1 --complement "$dir/row.csv" | awk -F, '{ print $NF }') points"
     exit 0
 fi
 
@@ -110,6 +116,17 @@ echo "batch: $TOTAL submissions, workers: $workers$([ -n "$GPUS" ] && echo " (GP
 "$here/make-release.sh" --grading "$out/tree" >/dev/null
 (cd "$out/tree" && make --no-print-directory -j"$cpus" BACKEND="$BACKEND" build) >"$out/tree.log" 2>&1 ||
     { tail -n 20 "$out/tree.log"; echo "batch.sh: the grading tree does not build: see $out/tree.log" >&2; exit 1; }
+
+# The reference's performance tests, which each submission is timed
+# against on a GPU: the grading tree has no solutions/ to build them from.
+if [ "$BACKEND" = cuda ]; then
+    for test in grader/perf/[0-9][0-9]-*.c; do
+        program=build/cuda-none/solutions/$(basename "$test" .c)/perf
+        make --no-print-directory BACKEND=cuda TREE=solutions "$program" >>"$out/tree.log" 2>&1 &&
+            mkdir -p "$out/tree/$(dirname "$program")" && cp "$program" "$out/tree/$program" ||
+            echo "batch.sh: no reference $program: its performance points will not be graded" >&2
+    done
+fi
 
 # One seed for the hidden tests of the whole batch: every student gets the
 # same data, and HIDDEN_SEED=... make batch replays it.

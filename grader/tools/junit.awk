@@ -1,9 +1,11 @@
-# junit.awk: JUnit XML from a grade's results, one <testsuite> per lab.
+# junit.awk: JUnit XML from a grade's verdicts, one <testsuite> per lab.
 #
-#   awk -f junit.awk RUBRIC_TSV RESULTS > junit.xml
+#   awk -f junit.awk RUBRIC_TSV SCORED > junit.xml
 #
-# RUBRIC_TSV as rubric.awk prints it; RESULTS as grade.sh writes it. A test
-# fails if it failed in any thread order; skipped ones are <skipped/>.
+# RUBRIC_TSV as rubric.awk prints it; SCORED as scoreboard.awk writes it
+# (lab, test, earned, max, pass|partial|fail|skip|notgraded, message). A
+# test that lost points is a <failure/>; one skipped or not graded (speed
+# under the emulator) is <skipped/>.
 function xml(text) {
     gsub(/&/, "\\&amp;", text); gsub(/</, "\\&lt;", text); gsub(/>/, "\\&gt;", text)
     gsub(/"/, "\\&quot;", text); gsub(/'/, "\\&apos;", text)
@@ -12,12 +14,10 @@ function xml(text) {
     return text
 }
 BEGIN { FS = "\t" }
-FILENAME == ARGV[1] { key = $1 SUBSEP $2; order[++count] = key; points[key] = $3; what[key] = $5; next }
+FILENAME == ARGV[1] { key = $1 SUBSEP $2; order[++count] = key; what[key] = $5; next }
 {
-    key = $1 SUBSEP $3; ran[key] = 1
-    if ($4 == "fail" && status[key] != "fail") { status[key] = "fail"; message[key] = ($2 != "forward" && $2 != "gpu" ? "(" $2 ") " : "") $5 }
-    else if ($4 == "skip" && status[key] != "fail") { status[key] = "skip"; message[key] = $5 }
-    else if (!(key in status)) status[key] = "pass"
+    key = $1 SUBSEP $2; ran[key] = 1
+    earned[key] = $3; max[key] = $4; verdict[key] = $5; message[key] = $6
 }
 END {
     print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
@@ -27,7 +27,9 @@ END {
         if (!(key in ran)) continue
         lab = part[1]
         if (!(lab in tests)) labs[++lab_count] = lab
-        tests[lab]++; if (status[key] == "fail") failures[lab]++; if (status[key] == "skip") skipped[lab]++
+        tests[lab]++
+        if (verdict[key] == "fail" || verdict[key] == "partial") failures[lab]++
+        if (verdict[key] == "skip" || verdict[key] == "notgraded") skipped[lab]++
     }
     for (l = 1; l <= lab_count; l++) {
         lab = labs[l]
@@ -36,9 +38,9 @@ END {
             key = order[i]; split(key, part, SUBSEP)
             if (part[1] != lab || !(key in ran)) continue
             printf "    <testcase classname=\"%s\" name=\"%s\">", xml(lab), xml(part[2])
-            if (status[key] == "fail")
-                printf "\n      <failure message=\"0/%s points\">%s</failure>\n    ", points[key], xml(what[key] "\n" message[key])
-            else if (status[key] == "skip") printf "<skipped message=\"%s\"/>", xml(message[key])
+            if (verdict[key] == "fail" || verdict[key] == "partial")
+                printf "\n      <failure message=\"%s/%s points\">%s</failure>\n    ", earned[key], max[key], xml(what[key] "\n" message[key])
+            else if (verdict[key] == "skip" || verdict[key] == "notgraded") printf "<skipped message=\"%s\"/>", xml(message[key])
             print "</testcase>"
         }
         print "  </testsuite>"

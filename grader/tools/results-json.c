@@ -1,14 +1,17 @@
 /*
  * results-json.c: Gradescope's results.json from a grade's results file.
  *
- *   results-json RUBRIC_TSV RESULTS > results.json
+ *   results-json RUBRIC_TSV SCORED > results.json
  *
  * RUBRIC_TSV: lab, suite::test, points, visibility, description, tab
  * separated (awk -f grader/tools/rubric.awk grader/rubric.txt).
- * RESULTS: lab, order, suite::test, pass|fail|skip, message (grade.sh).
- * A test earns its points only if it passed in every order it ran in;
- * lines of a message are joined by the byte 0x1f in RESULTS. Tests of
- * labs that did not run are left out. Written with cJSON.
+ * SCORED: lab, suite::test, earned, max, pass|partial|fail|skip|notgraded,
+ * message: the verdicts of grader/tools/scoreboard.awk, which alone
+ * decides points (thread orders, performance credit and its gate). Lines
+ * of a message are joined by the byte 0x1f. A test that was not graded
+ * (performance under the emulator) is listed with max_score 0, so it
+ * shows without counting. Tests that did not run are left out. Written
+ * with cJSON.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +27,9 @@
 
 struct test {
     char lab[64], name[128], visibility[32], description[512];
-    double points;
-    int ran, failed;
-    char message[MAX_LINE];
+    double earned, max;
+    int ran;
+    char verdict[16], message[MAX_LINE];
 };
 
 static struct test tests[MAX_TESTS];
@@ -51,7 +54,7 @@ static void copy(char *to, size_t size, const char *from)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: results-json RUBRIC_TSV RESULTS\n");
+        fprintf(stderr, "usage: results-json RUBRIC_TSV SCORED\n");
         return 2;
     }
     static char line[MAX_LINE];
@@ -66,27 +69,21 @@ int main(int argc, char **argv)
         struct test *t = &tests[test_count++];
         copy(t->lab, sizeof t->lab, field[0]);
         copy(t->name, sizeof t->name, field[1]);
-        t->points = atof(field[2]);
         copy(t->visibility, sizeof t->visibility, field[3]);
         copy(t->description, sizeof t->description, field[4]);
     }
     while (fgets(line, sizeof line, results)) {
-        if (split(line, field, 5) < 4) continue;
+        if (split(line, field, 6) < 6) continue;
         for (int i = 0; i < test_count; i++) {
             struct test *t = &tests[i];
-            if (strcmp(t->lab, field[0]) || strcmp(t->name, field[2])) continue;
+            if (strcmp(t->lab, field[0]) || strcmp(t->name, field[1])) continue;
             t->ran = 1;
-            if (strcmp(field[3], "pass") && !t->failed) {
-                t->failed = 1;
-                const char *order = field[1];
-                int shown = !strcmp(order, "reverse") || !strncmp(order, "random", 6);
-                snprintf(t->message, sizeof t->message, "%s%s%s%s%s",
-                         strcmp(field[3], "skip") ? "" : "skipped: ",
-                         shown ? "(in " : "", shown ? order : "",
-                         shown ? " thread order) " : "", field[4] ? field[4] : "");
-                for (char *p = t->message; *p; p++)
-                    if (*p == '\037') *p = '\n';
-            }
+            t->earned = atof(field[2]);
+            t->max = atof(field[3]);
+            copy(t->verdict, sizeof t->verdict, field[4]);
+            copy(t->message, sizeof t->message, field[5]);
+            for (char *p = t->message; *p; p++)
+                if (*p == '\037') *p = '\n';
         }
     }
     cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "tests");
@@ -94,19 +91,20 @@ int main(int argc, char **argv)
     for (int i = 0; i < test_count; i++) {
         struct test *t = &tests[i];
         if (!t->ran) continue;
-        double got = t->failed ? 0 : t->points;
-        score += got;
+        score += t->earned;
         char name[sizeof t->lab + sizeof t->name + 2], output[sizeof t->description + sizeof t->message + 16];
         snprintf(name, sizeof name, "%s %s", t->lab, t->name);
-        if (!t->failed)
+        if (!strcmp(t->verdict, "pass") && t->message[0] == '\0')
             snprintf(output, sizeof output, "passed: %s", t->description);
         else
-            snprintf(output, sizeof output, "%s\n%s", t->description, t->message);
+            snprintf(output, sizeof output, "%s%s\n%s", strcmp(t->verdict, "skip") ? "" : "skipped: ",
+                     t->description, t->message);
         cJSON *item = cJSON_CreateObject();
         cJSON_AddStringToObject(item, "name", name);
-        cJSON_AddNumberToObject(item, "score", got);
-        cJSON_AddNumberToObject(item, "max_score", t->points);
-        cJSON_AddStringToObject(item, "status", t->failed ? "failed" : "passed");
+        cJSON_AddNumberToObject(item, "score", t->earned);
+        cJSON_AddNumberToObject(item, "max_score", t->max);
+        if (!strcmp(t->verdict, "pass") || !strcmp(t->verdict, "fail") || !strcmp(t->verdict, "skip"))
+            cJSON_AddStringToObject(item, "status", !strcmp(t->verdict, "pass") ? "passed" : "failed");
         cJSON_AddStringToObject(item, "output", output);
         cJSON_AddStringToObject(item, "visibility", t->visibility);
         cJSON_AddItemToArray(list, item);

@@ -30,8 +30,10 @@ for script in grader/tamper/*.sed; do
         verdict="the script no longer changes solutions/$lab: update it"
     else
         # A submission that does not build is graded too (it scores 0).
-        make --no-print-directory -s -k BACKEND=$backend TREE="$tree" LAB="${lab%%-*}" \
-            "build/$backend-none/$tree/$lab/tests" >"$tree.build.log" 2>&1
+        programs="build/$backend-none/$tree/$lab/tests"
+        [ -f "grader/perf/$lab.c" ] && programs="$programs build/$backend-none/$tree/$lab/perf"
+        make --no-print-directory -s -k BACKEND=$backend TREE="$tree" LAB="${lab%%-*}" $programs \
+            >"$tree.build.log" 2>&1
         FILTER="${test%%::*}/${test##*::}" timeout -k 5 "${GRADE_LIMIT:-120}" \
             grader/grade.sh "build/$backend-none" "$tree" $backend "$lab" >"$tree.grade.log" 2>&1
         rc=$?

@@ -8,10 +8,15 @@
  * memory is host memory (kernels run on the host), filled with a poison
  * byte as a GPU does not zero it; copies and memsets check that their
  * device side lies inside one allocation, and say what is wrong when not,
- * which a GPU run reports only as "invalid argument". Everything runs
- * synchronously, so streams and events order nothing and events time the
- * host clock.
+ * which a GPU run reports only as "invalid argument". The device has a
+ * capacity (SCANLAB_EMU_DEVICE_MEMORY, default 4 GiB) that live
+ * allocations count against: past it cudaMalloc fails with
+ * cudaErrorMemoryAllocation, as a full GPU does, instead of taking the
+ * host's memory (a leaking loop would take all of it); cudaMemGetInfo and
+ * totalGlobalMem report it. Everything runs synchronously, so streams and
+ * events order nothing and events time the host clock.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +51,10 @@ std::map<const void *, size_t> &shared_limits = *new std::map<const void *, size
 
 constexpr size_t default_shared_limit = 48 * 1024;
 constexpr int poison_byte = 0xa5;
+constexpr size_t default_device_memory = (size_t)4 << 30;
+constexpr double mib = 1 << 20;
+
+size_t device_bytes_in_use = 0; /* the sizes in device_allocations, summed */
 
 /* The result of a call: the sticky error wins; errors become the last. */
 cudaError_t result(cudaError_t err)
@@ -97,6 +106,47 @@ double now_ms()
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* SCANLAB_EMU_DEVICE_MEMORY: bytes, or K, M or G (binary units) with a
+ * suffix; 4 GiB when unset, a small GPU's worth. */
+size_t read_device_memory()
+{
+    const char *text = getenv("SCANLAB_EMU_DEVICE_MEMORY");
+    if (!text || !*text)
+        return default_device_memory;
+    char *end;
+    unsigned long long bytes = strtoull(text, &end, 10);
+    int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+    if (shift)
+        end++;
+    if (*text < '0' || *text > '9' || *end || bytes == 0 || bytes > (SIZE_MAX >> shift)) {
+        fprintf(stderr, "scanlab-emu: SCANLAB_EMU_DEVICE_MEMORY=%s: expected a number of "
+                "bytes, or of K, M or G bytes (512M, 4G)\n", text);
+        exit(2);
+    }
+    return (size_t)bytes << shift;
+}
+
+size_t device_memory()
+{
+    static const size_t bytes = read_device_memory();
+    return bytes;
+}
+
+/* Fails a cudaMalloc of size bytes as a full GPU does. Says why only the
+ * first time: a loop that leaks would repeat the line on every call. */
+cudaError_t refuse_allocation(size_t size, const char *why)
+{
+    static bool reported = false;
+    if (!reported) {
+        reported = true;
+        fprintf(stderr, "scanlab-emu: cudaMalloc(%zu bytes): %s: %.1f MiB of the emulated "
+                "%.0f MiB are in use (a leak: memory allocated on every call and never "
+                "freed? or a size computed wrong?)\n", size, why,
+                (double)device_bytes_in_use / mib, (double)device_memory() / mib);
+    }
+    return result(cudaErrorMemoryAllocation);
 }
 
 size_t cache_bytes()
@@ -229,7 +279,7 @@ extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int 
         return result(cudaErrorInvalidDevice);
     *prop = cudaDeviceProp{};
     snprintf(prop->name, sizeof prop->name, "ScanLab CPU emulator");
-    prop->totalGlobalMem = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+    prop->totalGlobalMem = device_memory();
     prop->sharedMemPerBlock = default_shared_limit;
     prop->sharedMemPerBlockOptin = dynamic_shared_max;
     prop->sharedMemPerMultiprocessor = dynamic_shared_max + 1024;
@@ -261,6 +311,7 @@ extern "C" cudaError_t cudaDeviceReset(void)
     for (auto &allocation : device_allocations)
         free((void *)allocation.first);
     device_allocations.clear();
+    device_bytes_in_use = 0;
     shared_limits.clear();
     sticky = last_error = cudaSuccess;
     return cudaSuccess;
@@ -270,9 +321,8 @@ extern "C" cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
     if (!free_bytes || !total_bytes)
         return result(cudaErrorInvalidValue);
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    *free_bytes = (size_t)sysconf(_SC_AVPHYS_PAGES) * page;
-    *total_bytes = (size_t)sysconf(_SC_PHYS_PAGES) * page;
+    *total_bytes = device_memory();
+    *free_bytes = *total_bytes - device_bytes_in_use;
     return result(cudaSuccess);
 }
 
@@ -287,13 +337,16 @@ extern "C" cudaError_t cudaMalloc(void **dev_ptr, size_t size)
     *dev_ptr = nullptr;
     if (size == 0)
         return result(cudaSuccess);
+    if (size > device_memory() - device_bytes_in_use)
+        return refuse_allocation(size, "out of device memory");
     void *p = nullptr;
     /* 256-byte aligned like cudaMalloc; the exact size so that
      * AddressSanitizer's redzone starts right after the last byte. */
     if (posix_memalign(&p, 256, size) != 0)
-        return result(cudaErrorMemoryAllocation);
+        return refuse_allocation(size, "the host has no memory left for it");
     memset(p, poison_byte, size);
     device_allocations[(const char *)p] = size;
+    device_bytes_in_use += size;
     *dev_ptr = p;
     return result(cudaSuccess);
 }
@@ -314,6 +367,7 @@ extern "C" cudaError_t cudaFree(void *dev_ptr)
                 "already\n", dev_ptr);
         return result(cudaErrorInvalidValue);
     }
+    device_bytes_in_use -= found->second;
     device_allocations.erase(found);
     free(dev_ptr);
     return result(cudaSuccess);
