@@ -177,6 +177,7 @@ help: ## list the targets and the knobs
 	@echo
 	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
+	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 (make grade)"
 
 deps: ## install what the build needs (Criterion, cJSON) when missing
 	@grader/tools/install-deps.sh criterion cjson
@@ -270,9 +271,11 @@ student-release: check-skeletons ## build/release/: the students' tree and tarba
 	$(source_tree_only)
 	@grader/tools/make-release.sh build/release/scanlab-student
 
-gradescope: student-release ## build/gradescope/autograder.zip: Gradescope's autograder (emulator)
+gradescope: check-skeletons ## build/gradescope/autograder.zip: Gradescope's autograder (emulator, hidden tests in)
+	$(source_tree_only)
 	@grader/tools/install-deps.sh zip
-	@grader/gradescope/make-autograder.sh build/release/scanlab-student build/gradescope
+	@grader/tools/make-release.sh --grading build/gradescope/tree
+	@grader/gradescope/make-autograder.sh build/gradescope/tree build/gradescope
 
 batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradebook.csv
 	@$(if $(SUBMISSIONS),,echo "make batch needs SUBMISSIONS=dir (folders, .tar.gz or .zip of lab files)" && exit 1)

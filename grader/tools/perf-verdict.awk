@@ -12,7 +12,7 @@ BEGIN { FS = OFS = "\t"; slack = 1.25 }
 function emit(status, text, fraction) { print lab, backend, test, status, text, fraction + 0 }
 {
     function_name = substr(test, 7)
-    if ($2 == "todo") { emit("fail", function_name " is not written yet"); next }
+    if ($2 == "todo") { emit(backend == "emu" ? "notgraded" : "fail", function_name " is not written yet"); next }
     if ($3 != function_name && $3 != "?") {
         emit("fail", "grader: the rubric names " test " but the performance test times " $3); next
     }

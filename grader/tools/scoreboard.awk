@@ -166,7 +166,7 @@ END {
     }
     printf "  %-22s %5s/%-3s\n", "total", number(total_got), number(total_max)
     if (not_graded > 0)
-        printf "  %-22s %s\n", "", paint("33", "+" number(not_graded) " performance points not graded here (" (backend == "emu" ? "the CPU emulator: times would mean nothing" : "no reference to time against") ")")
+        printf "  %-22s %s\n", "", paint("33", "+" number(not_graded) " performance points not graded here (" (backend == "emu" ? "the CPU emulator: times would mean nothing" : "the perf:: lines say why") ")")
     print ""
     print "summary: backend=" backend " tree=" tree " score=" number(total_got) "/" number(total_max) summary (not_graded > 0 ? " not_graded=" number(not_graded) : "")
     exit failed_expectation
