@@ -146,15 +146,16 @@ test_result() {
         printf '%s\tfail\tgrader: the test report of %s is not what the grader ran (forged or damaged): see %s.tap\n' "$name" "$name" "$base"
         return
     fi
-    # A crash message gains the sanitizer's one-line summary, if any.
+    # A crash gains a second line: the sanitizer's summary, else the
+    # emulator's first line (it names the kernel, block and thread). A
+    # failure without a message (the emulator stopped the test itself, e.g.
+    # on an endless kernel) takes that line as its message.
     summary=$(grep -m 1 '^SUMMARY: ' "$base.log")
-    # A failure without a message (the emulator stops a test itself, e.g. on
-    # an endless kernel) takes the first line the emulator printed.
     emu=$(grep -m 1 '^scanlab-emu: ' "$base.log" | cut -c1-300)
-    [ -z "$emu" ] && emu="failed without a message: see $base.log"
-    printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" 'BEGIN { FS = OFS = "\t" }
-        $2 == "fail" && $3 == "" { $3 = summary != "" ? "stopped by the checker: " summary : emu }
-        $2 == "fail" && $3 ~ /^crashed/ && summary != "" { $3 = $3 "\037" summary } { print }'
+    [ -n "$summary" ] && emu=$summary
+    printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" -v logfile="$base.log" 'BEGIN { FS = OFS = "\t" }
+        $2 == "fail" && $3 == "" { $3 = summary != "" ? "stopped by the checker: " summary : emu != "" ? emu : "failed without a message: see " logfile }
+        $2 == "fail" && $3 ~ /^crashed/ && emu != "" { $3 = $3 "\037" emu } { print }'
 }
 
 # Fail every rubric test of lab $1 with the message $2 (a lab whose test
@@ -185,7 +186,8 @@ run_perf() {
     report=$(grep -m 1 "^perf$(printf '\t')" "$perf_log")
     if [ -n "$report" ]; then echo "$report"
     elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then printf 'perf\terror\t?\t%s\t0\t0\ttimed out after %s s\n' "$perf_n" "$test_timeout"
-    else printf 'perf\terror\t?\t%s\t0\t0\tcrashed (exit status %s): see %s\n' "$perf_n" "$rc" "$perf_log"
+    else printf 'perf\terror\t?\t%s\t0\t0\tcrashed (exit status %s): see %s%s\n' "$perf_n" "$rc" "$perf_log" \
+             "$(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$perf_log" | cut -c1-300 | sed 's/^/\x1f/')"
     fi
 }
 
