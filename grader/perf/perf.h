@@ -17,7 +17,8 @@
  *   - PERF_WARMUP + PERF_REPEATS runs, each on a FRESH input made from
  *     SEED and the run's number, uploaded before the clock starts, the L2
  *     cache flushed, the output buffers poisoned;
- *   - the call alone timed with device events;
+ *   - the call alone timed with device events, the clock stopped only
+ *     once the whole device is idle (work on other streams counts);
  *   - every run's output checked against the oracle after its clock
  *     stopped, so code that replays an earlier answer, or that got faster
  *     by getting wrong, is caught on the run where it does;
