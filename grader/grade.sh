@@ -113,6 +113,13 @@ list_tests() {
         suite != "" && NF >= 2 { print suite "::" $NF }'
 }
 
+# The names (suite::test, one a line) that FILTER selects, read as
+# Criterion reads its --filter: suite/test with * and ? wildcards.
+filtered() {
+    awk -v f="${FILTER:-*}" 'BEGIN { gsub(/\*/, ".*", f); gsub(/\?/, ".", f); f = "^" f "$" }
+        { s = $0; sub(/::/, "/", s); if (s ~ f) print }'
+}
+
 # run_test PROGRAM TAPDIR ORDER SUITE::TEST: one test, one TAP file.
 run_test() {
     name=$4 suite=${4%%::*} test=${4##*::}
@@ -210,9 +217,7 @@ perf_lab() {
     lab=$1
     test=$(awk -v lab="$lab" '!/^#/ && $1 == lab && $2 ~ /^perf::/ { print $2; exit }' "$here/rubric.txt")
     [ -n "$test" ] || return 0
-    if [ -n "${FILTER:-}" ] && ! printf '%s\n' "perf/${test#perf::}" | grep -qx "$(printf '%s' "$FILTER" | sed 's/\*/.*/g; s/?/./g')"; then
-        return 0
-    fi
+    [ -n "$(echo "$test" | filtered)" ] || return 0
     if [ "${CHECK:-none}" != none ]; then
         perf_row "$lab" "$test" notgraded "not timed under CHECK=$CHECK (the checker's slowdown is no measure)"
         return 0
@@ -290,11 +295,7 @@ for lab in "$@"; do
     for order in $orders; do
         dir=$out/$lab.$order
         rm -rf "$dir" && mkdir -p "$dir"
-        # Criterion's --filter: keep only the tests it selects.
-        selected=$tests
-        [ -n "${FILTER:-}" ] && selected=$(printf "%s\n" "$tests" | awk -v f="$FILTER" '
-            BEGIN { gsub(/\*/, ".*", f); gsub(/\?/, ".", f); f = "^" f "$" }
-            { s = $0; sub(/::/, "/", s); if (s ~ f) print }')
+        selected=$(printf '%s\n' "$tests" | filtered)
         printf '%s\n' "$selected" | grep . | xargs -P "$jobs" -I '{}' \
             sh -c "$(sed -n '/^run_test() {/,/^}/p' "$0"); run_test \"\$@\"" sh \
             "$program" "$dir" "$order" '{}'

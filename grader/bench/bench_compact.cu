@@ -107,36 +107,31 @@ static void print_row(const char *name, float ms, size_t ints, float copy_ms)
 /* 1 if the count is the oracle's and d_out[0..kept) holds its elements,
  * else prints the first difference. */
 static int output_is_right(const char *name, const struct compact_run *run, size_t kept,
-                           const int *expected, size_t expected_kept, int *got)
+                           const int *expected, size_t expected_kept)
 {
-    if (kept != expected_kept) {
-        printf("  %-36s WRONG after timing: kept %zu, expected %zu\n", name, kept, expected_kept);
-        return 0;
-    }
-    bench_check(cudaMemcpy(got, run->d_out, kept * sizeof(int), cudaMemcpyDeviceToHost), "copy back");
-    for (size_t i = 0; i < kept; i++) {
-        if (got[i] != expected[i]) {
-            printf("  %-36s WRONG after timing: out[%zu] expected %d got %d\n", name, i, expected[i], got[i]);
-            return 0;
-        }
-    }
-    return 1;
+    char why[256];
+    if (kept != expected_kept)
+        snprintf(why, sizeof why, "kept %zu, expected %zu", kept, expected_kept);
+    else if (bench_same_ints("out", run->d_out, expected, kept, why, sizeof why))
+        return 1;
+    printf("  %-36s WRONG after timing: %s\n", name, why);
+    return 0;
 }
 
 /* CUB's row: time it, then check its count and output. */
 static void bench_cub(const char *name, timed_fn run_fn, struct compact_run *run, const int *expected,
-                      size_t expected_kept, int *got, float copy_ms)
+                      size_t expected_kept, float copy_ms)
 {
     float ms = median_time_ms(run_fn, run, 2, run->repeats);
     int cub_kept = 0;
     bench_check(cudaMemcpy(&cub_kept, run->d_cub_kept, sizeof(int), cudaMemcpyDeviceToHost), "copy back");
-    if (output_is_right(name, run, (size_t)cub_kept, expected, expected_kept, got))
+    if (output_is_right(name, run, (size_t)cub_kept, expected, expected_kept))
         print_row(name, ms, run->n + expected_kept, copy_ms);
 }
 
 /* The lab's row: skipped while a TODO_STUDENT() stub remains. */
 static void bench_lab(const char *name, timed_fn run_fn, struct compact_run *run, const int *expected,
-                      size_t expected_kept, int *got, float copy_ms)
+                      size_t expected_kept, float copy_ms)
 {
     scanlab_todo_clear();
     run_fn(run);
@@ -146,7 +141,7 @@ static void bench_lab(const char *name, timed_fn run_fn, struct compact_run *run
         return;
     }
     float ms = median_time_ms(run_fn, run, 2, run->repeats);
-    if (output_is_right(name, run, run->got_kept, expected, expected_kept, got))
+    if (output_is_right(name, run, run->got_kept, expected, expected_kept))
         print_row(name, ms, run->n + expected_kept, copy_ms);
 }
 
@@ -169,8 +164,8 @@ static void fill_inputs(int *zeros, int *small, size_t n, int percent, uint64_t 
 static void bench_size(size_t n, int percent, int repeats)
 {
     int *zeros = (int *)malloc(n * sizeof(int)), *small = (int *)malloc(n * sizeof(int));
-    int *expected = (int *)malloc(n * sizeof(int)), *got = (int *)malloc(n * sizeof(int));
-    if (!zeros || !small || !expected || !got) {
+    int *expected = (int *)malloc(n * sizeof(int));
+    if (!zeros || !small || !expected) {
         fprintf(stderr, "bench: out of host memory for n = %zu\n", n);
         exit(1);
     }
@@ -201,12 +196,12 @@ static void bench_size(size_t n, int percent, int repeats)
     float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
     print_row("cudaMemcpy device to device", copy_ms, 2 * n, copy_ms);
 
-    bench_cub("CUB DeviceSelect::If (!= 0)", run_cub_nonzero, &run, expected, kept, got, copy_ms);
-    bench_lab("compact_nonzero", run_nonzero, &run, expected, kept, got, copy_ms);
+    bench_cub("CUB DeviceSelect::If (!= 0)", run_cub_nonzero, &run, expected, kept, copy_ms);
+    bench_lab("compact_nonzero", run_nonzero, &run, expected, kept, copy_ms);
 
     size_t kept_greater = oracle_compact_if(small, expected, n, KEEP_GREATER_THAN, BENCH_OPERAND);
-    bench_cub("CUB DeviceSelect::If (> 50)", run_cub_greater, &run, expected, kept_greater, got, copy_ms);
-    bench_lab("compact_if (KEEP_GREATER_THAN 50)", run_greater, &run, expected, kept_greater, got, copy_ms);
+    bench_cub("CUB DeviceSelect::If (> 50)", run_cub_greater, &run, expected, kept_greater, copy_ms);
+    bench_lab("compact_if (KEEP_GREATER_THAN 50)", run_greater, &run, expected, kept_greater, copy_ms);
 
     cudaFree((void *)run.d_zeros);
     cudaFree((void *)run.d_small);
@@ -216,7 +211,6 @@ static void bench_size(size_t n, int percent, int repeats)
     free(zeros);
     free(small);
     free(expected);
-    free(got);
 }
 
 int main(int argc, char **argv)

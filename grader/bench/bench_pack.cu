@@ -73,19 +73,15 @@ static void print_row(const char *name, float ms, double bytes, float copy_ms)
     printf("  %-34s %10.3f %9.0f %9.2f\n", name, ms, bytes / 1e9 / (ms / 1e3), copy_ms / ms);
 }
 
-/* 1 if got[0..count) equals expected, else prints the first mismatch. */
+/* 1 if d_got[0..count) equals expected, else prints the first mismatch. */
 static int same(const char *name, const char *what, const uint32_t *expected, const uint32_t *d_got,
-                size_t count, uint32_t *scratch)
+                size_t count)
 {
-    bench_check(cudaMemcpy(scratch, d_got, count * sizeof(uint32_t), cudaMemcpyDeviceToHost), "copy back");
-    for (size_t i = 0; i < count; i++) {
-        if (scratch[i] != expected[i]) {
-            printf("  %-34s WRONG after timing: %s[%zu] expected 0x%08x got 0x%08x\n", name, what, i,
-                   expected[i], scratch[i]);
-            return 0;
-        }
-    }
-    return 1;
+    char why[256];
+    if (bench_same_words(what, d_got, expected, count, why, sizeof why))
+        return 1;
+    printf("  %-34s WRONG after timing: %s\n", name, why);
+    return 0;
 }
 
 static void bench_size(size_t n, int repeats)
@@ -94,8 +90,7 @@ static void bench_size(size_t n, int repeats)
     uint32_t *values = (uint32_t *)malloc(n * sizeof(uint32_t)), *words = (uint32_t *)malloc(n * sizeof(uint32_t));
     uint32_t *widths = (uint32_t *)malloc(frames * sizeof(uint32_t));
     uint32_t *offsets = (uint32_t *)malloc(frames * sizeof(uint32_t));
-    uint32_t *scratch = (uint32_t *)malloc(n * sizeof(uint32_t));
-    if (!values || !words || !widths || !offsets || !scratch) {
+    if (!values || !words || !widths || !offsets) {
         fprintf(stderr, "bench: out of host memory for n = %zu\n", n);
         exit(1);
     }
@@ -133,9 +128,9 @@ static void bench_size(size_t n, int repeats)
         float ms = median_time_ms(run_encode, &run, 2, repeats);
         if (run.words != count)
             printf("  %-34s WRONG after timing: %zu words, expected %zu\n", "pack_encode (06)", run.words, count);
-        else if (same("pack_encode (06)", "widths", widths, run.d_widths, frames, scratch) &&
-                 same("pack_encode (06)", "offsets", offsets, run.d_offsets, frames, scratch) &&
-                 same("pack_encode (06)", "words", words, run.d_words, count, scratch))
+        else if (same("pack_encode (06)", "widths", widths, run.d_widths, frames) &&
+                 same("pack_encode (06)", "offsets", offsets, run.d_offsets, frames) &&
+                 same("pack_encode (06)", "words", words, run.d_words, count))
             print_row("pack_encode (06)", ms, 2 * value_bytes + stream_bytes + frame_bytes, copy_ms);
     }
 
@@ -149,7 +144,7 @@ static void bench_size(size_t n, int repeats)
         printf("  %-34s not implemented yet\n", "pack_decode (06)");
     } else {
         float ms = median_time_ms(run_decode, &run, 2, repeats);
-        if (same("pack_decode (06)", "values", values, run.d_decoded, n, scratch))
+        if (same("pack_decode (06)", "values", values, run.d_decoded, n))
             print_row("pack_decode (06)", ms, value_bytes + stream_bytes + frame_bytes, copy_ms);
     }
 
@@ -163,7 +158,6 @@ static void bench_size(size_t n, int repeats)
     free(words);
     free(widths);
     free(offsets);
-    free(scratch);
 }
 
 int main(int argc, char **argv)

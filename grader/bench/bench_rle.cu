@@ -89,28 +89,25 @@ static void print_row(const char *name, float ms, size_t n, float copy_ms)
 }
 
 /* 1 if device array d[0..count) equals expected, else prints the first mismatch. */
-static int same_ints(const char *name, const char *what, const int *d, const int *expected, size_t count, int *got)
+static int same_ints(const char *name, const char *what, const int *d, const int *expected, size_t count)
 {
-    bench_check(cudaMemcpy(got, d, count * sizeof(int), cudaMemcpyDeviceToHost), "copy back");
-    for (size_t i = 0; i < count; i++) {
-        if (got[i] != expected[i]) {
-            printf("  %-36s WRONG after timing: %s[%zu] expected %d got %d\n", name, what, i, expected[i], got[i]);
-            return 0;
-        }
-    }
-    return 1;
+    char why[256];
+    if (bench_same_ints(what, d, expected, count, why, sizeof why))
+        return 1;
+    printf("  %-36s WRONG after timing: %s\n", name, why);
+    return 0;
 }
 
 /* An encoder's output after timing: the count, symbols and counts. */
 static int encoding_is_right(const char *name, const struct rle_run *run, size_t runs,
-                             const int *symbols, const int *counts, int *got)
+                             const int *symbols, const int *counts)
 {
     if (runs != run->runs) {
         printf("  %-36s WRONG after timing: %zu runs, expected %zu\n", name, runs, run->runs);
         return 0;
     }
-    return same_ints(name, "symbols", run->d_symbols, symbols, runs, got) &&
-           same_ints(name, "counts", run->d_counts, counts, runs, got);
+    return same_ints(name, "symbols", run->d_symbols, symbols, runs) &&
+           same_ints(name, "counts", run->d_counts, counts, runs);
 }
 
 struct lab_version {
@@ -129,8 +126,8 @@ static const struct lab_version lab_versions[] = {
 static void bench_size(size_t n, int repeats)
 {
     int *input = (int *)malloc(n * sizeof(int)), *symbols = (int *)malloc(n * sizeof(int));
-    int *counts = (int *)malloc(n * sizeof(int)), *got = (int *)malloc(n * sizeof(int));
-    if (!input || !symbols || !counts || !got) {
+    int *counts = (int *)malloc(n * sizeof(int));
+    if (!input || !symbols || !counts) {
         fprintf(stderr, "bench: out of host memory for n = %zu\n", n);
         exit(1);
     }
@@ -157,7 +154,7 @@ static void bench_size(size_t n, int repeats)
     float cub_ms = median_time_ms(run_cub, &run, 2, repeats);
     int cub_runs = 0;
     bench_check(cudaMemcpy(&cub_runs, run.d_cub_runs, sizeof(int), cudaMemcpyDeviceToHost), "copy back");
-    if (encoding_is_right("CUB DeviceRunLengthEncode::Encode", &run, (size_t)cub_runs, symbols, counts, got))
+    if (encoding_is_right("CUB DeviceRunLengthEncode::Encode", &run, (size_t)cub_runs, symbols, counts))
         print_row("CUB DeviceRunLengthEncode::Encode", cub_ms, n, copy_ms);
 
     for (size_t v = 0; v < sizeof lab_versions / sizeof lab_versions[0]; v++) {
@@ -175,8 +172,8 @@ static void bench_size(size_t n, int repeats)
             continue;
         }
         float ms = median_time_ms(version->run, &run, 2, repeats);
-        int right = version->decoder ? same_ints(version->name, "out", run.d_out, input, n, got)
-                                     : encoding_is_right(version->name, &run, run.got_runs, symbols, counts, got);
+        int right = version->decoder ? same_ints(version->name, "out", run.d_out, input, n)
+                                     : encoding_is_right(version->name, &run, run.got_runs, symbols, counts);
         if (right)
             print_row(version->name, ms, n, copy_ms);
     }
@@ -189,7 +186,6 @@ static void bench_size(size_t n, int repeats)
     free(input);
     free(symbols);
     free(counts);
-    free(got);
 }
 
 int main(int argc, char **argv)

@@ -62,16 +62,13 @@ static void print_row(const char *name, float ms, size_t n, float copy_ms)
 }
 
 /* 1 if d_out holds what the oracle says, else prints the first mismatch. */
-static int output_is_right(const char *name, const struct scan_run *run, const int *expected, int *got)
+static int output_is_right(const char *name, const struct scan_run *run, const int *expected)
 {
-    bench_check(cudaMemcpy(got, run->d_out, run->n * sizeof(int), cudaMemcpyDeviceToHost), "copy back");
-    for (size_t i = 0; i < run->n; i++) {
-        if (got[i] != expected[i]) {
-            printf("  %-34s WRONG after timing: index %zu expected %d got %d\n", name, i, expected[i], got[i]);
-            return 0;
-        }
-    }
-    return 1;
+    char why[256];
+    if (bench_same_ints("out", run->d_out, expected, run->n, why, sizeof why))
+        return 1;
+    printf("  %-34s WRONG after timing: %s\n", name, why);
+    return 0;
 }
 
 struct lab_scan {
@@ -131,7 +128,7 @@ static void bench_size(size_t n, int repeats)
     float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
     print_row("cudaMemcpy device to device", copy_ms, n, copy_ms);
     float cub_ms = median_time_ms(run_cub, &run, 2, repeats);
-    if (output_is_right("CUB DeviceScan::ExclusiveSum", &run, exclusive, got))
+    if (output_is_right("CUB DeviceScan::ExclusiveSum", &run, exclusive))
         print_row("CUB DeviceScan::ExclusiveSum", cub_ms, n, copy_ms);
 
     for (size_t v = 0; v < sizeof lab_scans / sizeof lab_scans[0]; v++) {
@@ -143,7 +140,7 @@ static void bench_size(size_t n, int repeats)
             continue;
         }
         float ms = median_time_ms(run_lab_scan, &run, 2, repeats);
-        if (output_is_right(lab_scans[v].name, &run, lab_scans[v].inclusive ? inclusive : exclusive, got))
+        if (output_is_right(lab_scans[v].name, &run, lab_scans[v].inclusive ? inclusive : exclusive))
             print_row(lab_scans[v].name, ms, n, copy_ms);
     }
     bench_cpu_scan(input, got, n, copy_ms);

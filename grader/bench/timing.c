@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "timing.h"
 
@@ -12,6 +13,52 @@ void bench_check(cudaError_t err, const char *what)
         fprintf(stderr, "bench: %s failed: %s (%s)\n", what, cudaGetErrorName(err), cudaGetErrorString(err));
         exit(1);
     }
+}
+
+/* Copy d_got back into a scratch buffer that grows as needed. */
+static const uint32_t *download(const void *d_got, size_t count)
+{
+    static uint32_t *scratch;
+    static size_t room;
+    if (count > room) {
+        free(scratch);
+        scratch = malloc(count * sizeof(uint32_t));
+        if (scratch == NULL) {
+            fprintf(stderr, "bench: out of host memory (%zu values)\n", count);
+            exit(1);
+        }
+        room = count;
+    }
+    bench_check(cudaMemcpy(scratch, d_got, count * sizeof(uint32_t), cudaMemcpyDeviceToHost), "copy back");
+    return scratch;
+}
+
+static size_t first_difference(const uint32_t *got, const uint32_t *expected, size_t count)
+{
+    size_t i = 0;
+    while (i < count && got[i] == expected[i])
+        i++;
+    return i;
+}
+
+int bench_same_ints(const char *what, const int *d_got, const int *expected, size_t count,
+                    char *why, size_t room)
+{
+    const int *got = (const int *)download(d_got, count);
+    size_t i = first_difference((const uint32_t *)got, (const uint32_t *)expected, count);
+    if (i < count)
+        snprintf(why, room, "%s[%zu] expected %d got %d", what, i, expected[i], got[i]);
+    return i == count;
+}
+
+int bench_same_words(const char *what, const uint32_t *d_got, const uint32_t *expected, size_t count,
+                     char *why, size_t room)
+{
+    const uint32_t *got = download(d_got, count);
+    size_t i = first_difference(got, expected, count);
+    if (i < count)
+        snprintf(why, room, "%s[%zu] expected 0x%08x got 0x%08x", what, i, expected[i], got[i]);
+    return i == count;
 }
 
 int bench_start(const char *title)

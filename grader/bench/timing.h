@@ -17,6 +17,7 @@
 #include <cuda_runtime_api.h>
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Every figure is the median of this many timed runs. */
 #define BENCH_REPEATS 15
@@ -49,5 +50,13 @@ float median_of(float *times, int count);
 
 /* Exit with the CUDA error's name and `what` if err is not cudaSuccess. */
 void bench_check(cudaError_t err, const char *what);
+
+/* The check after timing: 1 if device array d_got[0..count) equals
+ * expected[0..count); else writes "what[i] expected X got Y" into why and
+ * returns 0. Words are 32-bit values, shown in hex. */
+int bench_same_ints(const char *what, const int *d_got, const int *expected, size_t count,
+                    char *why, size_t room);
+int bench_same_words(const char *what, const uint32_t *d_got, const uint32_t *expected, size_t count,
+                     char *why, size_t room);
 
 #endif

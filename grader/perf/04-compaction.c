@@ -44,7 +44,7 @@ static int check(char *why, size_t room)
         snprintf(why, room, "*kept = %zu, expected %zu", kept, expected_kept);
         return 0;
     }
-    return perf_same_ints("d_out", d_out, expected, kept, why, room);
+    return bench_same_ints("d_out", d_out, expected, kept, why, room);
 }
 
 const struct perf_task perf_task = {"compact_nonzero", setup, fill, run, check};

@@ -46,8 +46,8 @@ static int check(char *why, size_t room)
         snprintf(why, room, "*runs = %zu, expected %zu", runs, expected_runs);
         return 0;
     }
-    return perf_same_ints("d_symbols", d_symbols, symbols, runs, why, room) &&
-           perf_same_ints("d_counts", d_counts, counts, runs, why, room);
+    return bench_same_ints("d_symbols", d_symbols, symbols, runs, why, room) &&
+           bench_same_ints("d_counts", d_counts, counts, runs, why, room);
 }
 
 const struct perf_task perf_task = {"rle_encode", setup, fill, run, check};

@@ -57,9 +57,9 @@ static int check(char *why, size_t room)
         snprintf(why, room, "*words = %zu, expected %zu", words, expected_words);
         return 0;
     }
-    return perf_same_words("d_widths", d_widths, widths, frames, why, room) &&
-           perf_same_words("d_offsets", d_offsets, offsets, frames, why, room) &&
-           perf_same_words("d_words", d_words, stream, words, why, room);
+    return bench_same_words("d_widths", d_widths, widths, frames, why, room) &&
+           bench_same_words("d_offsets", d_offsets, offsets, frames, why, room) &&
+           bench_same_words("d_words", d_words, stream, words, why, room);
 }
 
 const struct perf_task perf_task = {"pack_encode", setup, fill, run, check};

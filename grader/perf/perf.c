@@ -4,23 +4,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "perf.h"
 #include "random.h"
-#include "timing.h"
 #include "todo.h"
 
 #define RUNS (PERF_WARMUP + PERF_REPEATS)
-
-/* Exit, naming what the harness (not the code under test) could not do. */
-static void harness_check(cudaError_t err, const char *what)
-{
-    if (err != cudaSuccess) {
-        fprintf(stderr, "perf: the harness could not %s: %s\n", what, cudaGetErrorString(err));
-        exit(2);
-    }
-}
 
 void *perf_host_alloc(size_t bytes)
 {
@@ -34,63 +23,20 @@ void *perf_host_alloc(size_t bytes)
 
 void perf_poison(void *d_buffer, size_t bytes)
 {
-    harness_check(cudaMemset(d_buffer, 0xAB, bytes), "poison an output buffer");
+    bench_check(cudaMemset(d_buffer, 0xAB, bytes), "poisoning an output buffer");
 }
 
 void *perf_device_alloc(size_t bytes)
 {
     void *d = NULL;
-    harness_check(cudaMalloc(&d, bytes ? bytes : 1), "allocate device memory");
+    bench_check(cudaMalloc(&d, bytes ? bytes : 1), "cudaMalloc of a buffer");
     perf_poison(d, bytes ? bytes : 1);
     return d;
 }
 
 void perf_upload(void *d_to, const void *from, size_t bytes)
 {
-    harness_check(cudaMemcpy(d_to, from, bytes, cudaMemcpyHostToDevice), "upload an input");
-}
-
-/* Copy d_got back into a scratch buffer that grows as needed. */
-static const uint32_t *download(const void *d_got, size_t count)
-{
-    static uint32_t *scratch;
-    static size_t room;
-    if (count > room) {
-        free(scratch);
-        scratch = perf_host_alloc(count * sizeof(uint32_t));
-        room = count;
-    }
-    harness_check(cudaMemcpy(scratch, d_got, count * sizeof(uint32_t), cudaMemcpyDeviceToHost),
-                  "copy an output back");
-    return scratch;
-}
-
-static size_t first_difference(const uint32_t *got, const uint32_t *expected, size_t count)
-{
-    size_t i = 0;
-    while (i < count && got[i] == expected[i])
-        i++;
-    return i;
-}
-
-int perf_same_ints(const char *what, const int *d_got, const int *expected, size_t count,
-                   char *why, size_t room)
-{
-    const int *got = (const int *)download(d_got, count);
-    size_t i = first_difference((const uint32_t *)got, (const uint32_t *)expected, count);
-    if (i < count)
-        snprintf(why, room, "%s[%zu] expected %d got %d", what, i, expected[i], got[i]);
-    return i == count;
-}
-
-int perf_same_words(const char *what, const uint32_t *d_got, const uint32_t *expected, size_t count,
-                    char *why, size_t room)
-{
-    const uint32_t *got = download(d_got, count);
-    size_t i = first_difference(got, expected, count);
-    if (i < count)
-        snprintf(why, room, "%s[%zu] expected 0x%08x got 0x%08x", what, i, expected[i], got[i]);
-    return i == count;
+    bench_check(cudaMemcpy(d_to, from, bytes, cudaMemcpyHostToDevice), "uploading an input");
 }
 
 /* ---- The yardstick and the task, as timing.h's timed functions ---------- */

@@ -38,6 +38,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "timing.h" /* a task's check: bench_same_ints, bench_same_words */
+
 #define PERF_WARMUP 2
 #define PERF_REPEATS 11
 
@@ -58,12 +60,5 @@ void *perf_host_alloc(size_t bytes);
 void *perf_device_alloc(size_t bytes);   /* poisoned, like a fresh GPU buffer */
 void perf_upload(void *d_to, const void *from, size_t bytes);
 void perf_poison(void *d_buffer, size_t bytes);
-
-/* 1 if d_got[0..count) equals expected[0..count); else writes "what[i]
- * expected X got Y" into why and returns 0. Words are 32-bit values. */
-int perf_same_ints(const char *what, const int *d_got, const int *expected, size_t count,
-                   char *why, size_t room);
-int perf_same_words(const char *what, const uint32_t *d_got, const uint32_t *expected, size_t count,
-                    char *why, size_t room);
 
 #endif

@@ -38,5 +38,5 @@ void scan_task_fill_exclusive(uint64_t seed)
 
 int scan_task_check(char *why, size_t room)
 {
-    return perf_same_ints("d_out", scan_task.d_out, scan_task.expected, scan_task.n, why, room);
+    return bench_same_ints("d_out", scan_task.d_out, scan_task.expected, scan_task.n, why, room);
 }

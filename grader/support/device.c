@@ -113,29 +113,34 @@ void expect_guards_intact(const struct test_case *c, const char *name, const str
                   name, index, (long)array->n - 1);
 }
 
-cudaError_t pending_cuda_error(const char **what)
+const char *cuda_failure(cudaError_t returned, char *why, size_t room)
 {
+    if (returned != cudaSuccess) {
+        snprintf(why, room, "returned %s (%s)", cudaGetErrorName(returned), cudaGetErrorString(returned));
+        return why;
+    }
     cudaError_t err = cudaDeviceSynchronize();
     if (err == cudaSuccess)
         err = cudaGetLastError();
+    if (err == cudaSuccess)
+        return NULL;
     /* An allocation that failed inside the function is no kernel's fault:
      * say so, with the two usual causes. */
-    *what = err == cudaErrorMemoryAllocation
-                ? "out of device memory inside the function (an allocation too large, or one "
-                  "on every call and never freed?)"
-                : "a kernel failed";
-    return err;
+    snprintf(why, room, "%s: %s (%s)",
+             err == cudaErrorMemoryAllocation
+                 ? "out of device memory inside the function (an allocation too large, or one "
+                   "on every call and never freed?)"
+                 : "a kernel failed",
+             cudaGetErrorName(err), cudaGetErrorString(err));
+    return why;
 }
 
 void expect_cuda_success(const struct test_case *c, cudaError_t returned)
 {
     expect_implemented();
-    if (returned != cudaSuccess)
-        fail_case(c, "returned %s (%s)", cudaGetErrorName(returned), cudaGetErrorString(returned));
-    const char *what;
-    cudaError_t err = pending_cuda_error(&what);
-    if (err != cudaSuccess)
-        fail_case(c, "%s: %s (%s)", what, cudaGetErrorName(err), cudaGetErrorString(err));
+    char why[512];
+    if (cuda_failure(returned, why, sizeof why))
+        fail_case(c, "%s", why);
 }
 
 void expect_input_unchanged(const struct test_case *c, const char *name,

@@ -56,10 +56,11 @@ void expect_output_prefix(const struct test_case *c, const char *name,
 void expect_guards_intact(const struct test_case *c, const char *name,
                           const struct device_ints *array);
 
-/* After a student's function returned cudaSuccess: wait for its work and
- * return the first error it met (a kernel's fault, or a CUDA call inside
- * it that failed unreported); *what says which, in words. */
-cudaError_t pending_cuda_error(const char **what);
+/* After a student's function returned `returned`: wait for its work.
+ * NULL if all went well; else why not, in words, written into why: the
+ * error it returned, a kernel's fault, or a CUDA call inside it that
+ * failed unreported. */
+const char *cuda_failure(cudaError_t returned, char *why, size_t room);
 
 /* After calling a student's GPU function: fail the test if it is still a
  * stub, returned an error, or launched a kernel that failed. */

@@ -206,12 +206,9 @@ static void expect_unwritten_from(const struct pack_case *c, const char *name,
 static void expect_pack_success(const struct pack_case *c, cudaError_t returned)
 {
     expect_implemented();
-    if (returned != cudaSuccess)
-        pack_fail(c, "returned %s (%s)", cudaGetErrorName(returned), cudaGetErrorString(returned));
-    const char *what;
-    cudaError_t err = pending_cuda_error(&what);
-    if (err != cudaSuccess)
-        pack_fail(c, "%s: %s (%s)", what, cudaGetErrorName(err), cudaGetErrorString(err));
+    char why[512];
+    if (cuda_failure(returned, why, sizeof why))
+        pack_fail(c, "%s", why);
 }
 
 /* ---- The oracle's answer to a case ---------------------------------------------- */
@@ -243,39 +240,39 @@ static void encoded_free(struct encoded *e)
 
 /* ---- The checks ------------------------------------------------------------------ */
 
+/* The steps that map their input to one word per frame (widths, offsets):
+ * in_name[0..in_count) holds `in`; out_name must get `expected`. */
+typedef cudaError_t (*frame_step_fn)(const uint32_t *d_in, size_t n, size_t frame_length, uint32_t *d_out);
+
+static void check_frame_step(const struct pack_case *c, frame_step_fn step, const char *in_name,
+                             const uint32_t *in, size_t in_count, const char *out_name,
+                             const uint32_t *expected, size_t frames)
+{
+    struct device_words input = device_words_new(in_count, in, 0);
+    struct device_words output = device_words_new(frames, NULL, UNWRITTEN);
+
+    expect_pack_success(c, step(input.d, c->n, c->frame_length, output.d));
+
+    expect_guards_unchanged(c, out_name, &output);
+    uint32_t *got = device_words_download(&output);
+    expect_same_per_frame(c, out_name, expected, got, frames);
+    expect_unchanged(c, in_name, &input, in);
+    free(got);
+    device_words_free(&input);
+    device_words_free(&output);
+}
+
 void check_pack_widths(const struct pack_case *c)
 {
     struct encoded e = oracle_case(c);
-    struct device_words values = device_words_new(c->n, e.values, 0);
-    struct device_words widths = device_words_new(e.frames, NULL, UNWRITTEN);
-
-    expect_pack_success(c, pack_frame_widths(values.d, c->n, c->frame_length, widths.d));
-
-    expect_guards_unchanged(c, "d_widths", &widths);
-    uint32_t *got = device_words_download(&widths);
-    expect_same_per_frame(c, "d_widths", e.widths, got, e.frames);
-    expect_unchanged(c, "d_values", &values, e.values);
-    free(got);
-    device_words_free(&values);
-    device_words_free(&widths);
+    check_frame_step(c, pack_frame_widths, "d_values", e.values, c->n, "d_widths", e.widths, e.frames);
     encoded_free(&e);
 }
 
 void check_pack_offsets(const struct pack_case *c)
 {
     struct encoded e = oracle_case(c);
-    struct device_words widths = device_words_new(e.frames, e.widths, 0);
-    struct device_words offsets = device_words_new(e.frames, NULL, UNWRITTEN);
-
-    expect_pack_success(c, pack_frame_offsets(widths.d, c->n, c->frame_length, offsets.d));
-
-    expect_guards_unchanged(c, "d_offsets", &offsets);
-    uint32_t *got = device_words_download(&offsets);
-    expect_same_per_frame(c, "d_offsets", e.offsets, got, e.frames);
-    expect_unchanged(c, "d_widths", &widths, e.widths);
-    free(got);
-    device_words_free(&widths);
-    device_words_free(&offsets);
+    check_frame_step(c, pack_frame_offsets, "d_widths", e.widths, e.frames, "d_offsets", e.offsets, e.frames);
     encoded_free(&e);
 }
 

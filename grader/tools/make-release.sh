@@ -26,8 +26,8 @@ mkdir -p "$out"
 
 # Tracked files only (nothing built, nothing untracked), minus the above;
 # a tracked file deleted in the working tree is skipped.
-excluded='solutions|grader/tests/hidden|grader/tamper|grader/planted|\.ci|grader/tools/run-(planted|tamper)\.sh'
-[ $grading = yes ] && excluded='solutions|grader/tamper|grader/planted|\.ci|grader/tools/run-(planted|tamper)\.sh'
+excluded='solutions|grader/tests/hidden|grader/tamper|grader/planted|\.ci|grader/tools/(run-planted|run-tamper|plant)\.sh'
+[ $grading = yes ] && excluded='solutions|grader/tamper|grader/planted|\.ci|grader/tools/(run-planted|run-tamper|plant)\.sh'
 git ls-files |
     grep -v -E "^($excluded)(/|$)" |
     while IFS= read -r file; do [ -f "$file" ] && printf '%s\n' "$file"; done |

@@ -21,14 +21,8 @@ for script in grader/tamper/*.sed; do
     field() { sed -n "s/^# $1: //p" "$script"; }
     lab=$(field lab) test=$(field test) message=$(field message)
     tree=build/tamper/$name
-    rm -rf "$tree" "build/$backend-none/$tree" && mkdir -p "$tree" && cp -r "solutions/$lab" "$tree/"
-    for source in "$tree/$lab"/*.c "$tree/$lab"/*.cu; do
-        [ -f "$source" ] && sed -f "$script" "solutions/$lab/$(basename "$source")" >"$source"
-    done
-    verdict=""
-    if diff -r "solutions/$lab" "$tree/$lab" >/dev/null; then
-        verdict="the script no longer changes solutions/$lab: update it"
-    else
+    rm -rf "build/$backend-none/$tree"
+    if verdict=$(grader/tools/plant.sh "$script" "$lab" "$tree"); then   # else it says why
         # A submission that does not build is graded too (it scores 0).
         programs="build/$backend-none/$tree/$lab/tests"
         [ -f "grader/perf/$lab.c" ] && programs="$programs build/$backend-none/$tree/$lab/perf"

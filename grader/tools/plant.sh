@@ -1,0 +1,19 @@
+#!/bin/sh
+# plant.sh: a reference lab changed by a sed script, in a tree of its own
+# (run-planted.sh plants bugs with it, run-tamper.sh cheating submissions).
+#
+#   grader/tools/plant.sh SCRIPT LAB TREE
+#
+# TREE/LAB becomes solutions/LAB with SCRIPT applied to each .c and .cu
+# file. Exits 1, saying so, when the script changes nothing: it no longer
+# matches the solution it was written for.
+set -eu
+script=$1 lab=$2 tree=$3
+rm -rf "$tree" && mkdir -p "$tree" && cp -r "solutions/$lab" "$tree/"
+for source in "$tree/$lab"/*.c "$tree/$lab"/*.cu; do
+    [ -f "$source" ] && sed -f "$script" "solutions/$lab/$(basename "$source")" >"$source"
+done
+if diff -r "solutions/$lab" "$tree/$lab" >/dev/null; then
+    echo "the script no longer changes solutions/$lab: update it"
+    exit 1
+fi
