@@ -2,13 +2,13 @@
 # program's report (grader/perf/perf.h) and the reference's.
 #
 #   PROGRAM N SEED | awk -v lab=LAB -v test=perf::FUNCTION -v backend=cuda|emu \
-#       -v reference="LINE" -v reproduce="PROGRAM N SEED" -f perf-verdict.awk
+#       -v reference="LINE" -v reproduce="PROGRAM N SEED" -v slack=1.25 -f perf-verdict.awk
 #
 # Both lines: perf <TAB> verdict <TAB> function <TAB> n <TAB> ms <TAB> copy_ms <TAB> message
 # Prints: lab <TAB> backend <TAB> test <TAB> pass|fail|notgraded <TAB> message <TAB> fraction
 # The fraction of the points: 1 when the student's median time is within
-# 1.25x the reference's, else 1.25 x reference / student.
-BEGIN { FS = OFS = "\t"; slack = 1.25 }
+# slack times the reference's, else slack x reference / student.
+BEGIN { FS = OFS = "\t" }
 function emit(status, text, fraction) { print lab, backend, test, status, text, fraction + 0 }
 {
     function_name = substr(test, 7)
