@@ -11,8 +11,10 @@
 #   FILTER   run only the tests Criterion's --filter selects, e.g. 'tiled/*'
 #   ORDERS   under the emulator, the thread orders to grade in
 #            (default "forward reverse": a missing barrier shows in one)
-#   CHECK    race | memory: on the GPU, run under compute-sanitizer's
-#            racecheck or memcheck (the emulator's checks are compiled in)
+#   CHECK    race | memory: run that check (check::race, check::memory)
+#            even if the lab's tests fail; under the emulator, also build
+#            the tests with it (memory), or run the race check alone (race).
+#            Without CHECK both checks run on each lab whose tests pass.
 #   EXPECT   full | zero: exit 1 unless every test passed / none passed and
 #            none crashed (`make test` grades solutions and skeletons so)
 #   TEST_TIMEOUT  seconds a test may run (default 150); each test is its own
@@ -44,53 +46,160 @@ else
     orders=gpu
     describe="the GPU ($(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 || true))"
 fi
+describe="$describe; memory and race checks on each lab that passes"
 
-# Checks that cannot run inside Criterion's test processes run each lab's
-# driver (make run) instead, at sizes that cross block and tile edges:
-# compute-sanitizer on a GPU (it cannot follow the processes Criterion
-# forks), and the emulator's race check (ThreadSanitizer and Criterion 2.4
-# cannot share a process: Criterion issue #274, "Could not initialize
-# inheritable arena"). The race check then gives no points, only findings.
-sanitizer=""
-sanitize_sizes="33 1025 65537 1048577"
-case "$backend:${CHECK:-none}" in
-cuda:memory) sanitizer="compute-sanitizer --tool memcheck --leak-check full --error-exitcode 86" ;;
-cuda:race) sanitizer="compute-sanitizer --tool racecheck --racecheck-report hazard --error-exitcode 86" ;;
-emu:race) sanitizer="env TSAN_OPTIONS=halt_on_error=1:exitcode=86" sanitize_sizes="33 1025 4097" ;;
-esac
-case "$sanitizer" in
-compute-sanitizer*) describe="$describe; ${sanitizer%% --*} on each lab's driver" ;;
-env*) describe="$describe; ThreadSanitizer on each lab's driver (findings only, no points)" ;;
-esac
-
-# Under the emulator the checks are compiled in (make CHECK=...): a race or
-# a bad access stops the test at the first report, which names the lines.
+# Under the emulator CHECK=race|memory compiles a checker into the tests: a
+# race or a bad access stops the test at the first report, which names the
+# lines. AddressSanitizer also sees the grader's guard zones around every
+# array it hands a lab (grader/support/device.c), so a read one element
+# past either end stops the test too. ThreadSanitizer cannot share a
+# process with Criterion 2.4 (Criterion issue #274, "Could not initialize
+# inheritable arena"), so CHECK=race runs the race check alone.
 if [ "$backend" = emu ] && [ "${CHECK:-none}" = memory ]; then
     export ASAN_OPTIONS="halt_on_error=1 ${ASAN_OPTIONS:-}"
-    describe="$describe; AddressSanitizer (CHECK=memory)"
+    describe="$describe; AddressSanitizer in the tests (CHECK=memory)"
 fi
 
-# Run lab $1's driver under the check in every order; the first finding
-# fails the lab with the checker's one-line summary.
-sanitize_lab() {
-    driver=$build/$tree/$1/run
-    if [ ! -x "$driver" ]; then
-        printf '%s\tbuild\tcheck::%s\tfail\tthe driver %s was not built\n' "$1" "$CHECK" "$driver" >>"$out/results"
+# ---- Checks: the rubric's check::memory and check::race lines ----------
+#
+# Once a lab's tests all pass, its driver (make run) runs under a bounds
+# checker and under a race checker, at sizes that cross warp, block and
+# tile edges, in every thread order; a finding costs that line's points
+# and its message carries the checker's own line. The driver, not the
+# tests: compute-sanitizer cannot follow the processes Criterion forks,
+# and ThreadSanitizer cannot run in them (above). On a GPU the checkers are
+# compute-sanitizer's memcheck (with its leak check) and racecheck; under
+# the emulator AddressSanitizer and ThreadSanitizer are compiled in, so each
+# check runs its own build of the driver (make BACKEND=emu CHECK=...),
+# made here when first needed. CHECK=memory|race runs that check whatever
+# the tests say; the other check still waits for them.
+check_sizes() {
+    case "$backend:$1" in
+    cuda:memory) echo "33 1025 65537" ;;
+    *) echo "33 1025 4097" ;;
+    esac
+}
+
+# checker CHECK: the command that runs a program under CHECK, or nothing.
+checker() {
+    case "$backend:$1" in
+    cuda:*)
+        tool=$(command -v compute-sanitizer || ls "${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" 2>/dev/null) || return 0
+        if [ "$1" = memory ]; then echo "$tool --tool memcheck --leak-check full --error-exitcode 86"
+        else echo "$tool --tool racecheck --racecheck-report hazard --error-exitcode 86"; fi ;;
+    emu:memory) echo "env ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=0" ;;
+    emu:race) echo "env TSAN_OPTIONS=halt_on_error=1:exitcode=86" ;;
+    esac
+}
+
+# check_driver CHECK LAB: the driver to run under CHECK, built if need be
+# (under the emulator, where the checker is compiled in); empty if none.
+check_driver() {
+    if [ "$backend" = cuda ]; then
+        driver=$build/$tree/$2/run
+    else
+        check_build=$(dirname "$build")/emu-$1
+        driver=$check_build/$tree/$2/run
+        # Not the caller's make flags: they may set CHECK or LAB for it.
+        [ -f Makefile ] && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s BACKEND=emu \
+            CHECK="$1" BUILD="$check_build" TREE="$tree" "$driver" >"$out/$2.check-$1.build.log" 2>&1
+    fi
+    [ -x "$driver" ] && echo "$driver"
+}
+
+# check_run CHECKER DRIVER DIR "ORDER N": the driver at size N under the
+# checker, its output in DIR/ORDER.N.log and its exit status in .rc.
+check_run() {
+    set -- "$1" "$2" "$3" $4
+    # shellcheck disable=SC2086 # the checker is a command with its options
+    SCANLAB_EMU_ORDER=$4 timeout -k 5 "$test_timeout" $1 "$2" "$5" 0x5eed random >"$3/$4.$5.log" 2>&1 </dev/null
+    echo $? >"$3/$4.$5.rc"
+}
+
+# finding LOG: the checker's report in one line: the sanitizers' SUMMARY
+# (with AddressSanitizer's access and where it fell: "READ of size 4, 0
+# bytes to the right of 132-byte region"), or compute-sanitizer's first
+# error, where it happened and the count.
+finding() {
+    awk '/^(READ|WRITE) of size [0-9]+/ && access == "" { access = $1 " " $2 " " $3 " " $4 }
+        / is located .* of [0-9]+-byte region/ && region == "" { region = $0; sub(/^.* is located /, "", region); sub(/ \[.*/, "", region) }
+        /^SUMMARY: / { summary = $0 (access != "" ? " (" access (region != "" ? ", " region : "") ")" : ""); exit }
+        /^========= +at / && what != "" && where == "" { where = $0; sub(/^========= +at +/, "", where); next }
+        /^========= (ERROR|RACECHECK|LEAK) SUMMARY/ { total = $0; sub(/^========= +/, "", total); next }
+        /^========= [^ ]/ && what == "" && $0 !~ /COMPUTE-SANITIZER/ { what = $0; sub(/^========= +/, "", what) }
+        END {
+            if (summary != "") { print summary; exit }
+            print what (where != "" ? " at " where : "") (total != "" ? " (" total ")" : "")
+        }' "$1" | cut -c1-300
+}
+
+# check_row LAB TEST pass|fail|skip MESSAGE: one line of the results.
+check_row() {
+    printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$backend" "$2" "$3" "$4" >>"$out/results"
+}
+
+# check_lab CHECK LAB: the check's verdict on the lab, its first finding
+# named: the size, the thread order, the checker's line, how to see it.
+check_lab() {
+    check=$1 lab=$2 test=check::$1
+    command=$(checker "$check")
+    if [ -z "$command" ]; then
+        check_row "$lab" "$test" skip "compute-sanitizer was not found (it comes with the CUDA toolkit)"
         return
     fi
-    log=$out/$1.sanitizer.log
-    : >"$log"
+    driver=$(check_driver "$check" "$lab")
+    if [ -z "$driver" ]; then
+        check_row "$lab" "$test" fail "the lab's driver was not built for the check: see $out/$lab.check-$check.build.log"
+        return
+    fi
+    dir=$out/$lab.check-$check
+    rm -rf "$dir" && mkdir -p "$dir"
+    sizes=$(check_sizes "$check")
+    for order in $orders; do for n in $sizes; do echo "$order $n"; done; done |
+        parallel check_run "$command" "$driver" "$dir"
     for order in $orders; do
-        for n in $sanitize_sizes; do
-            SCANLAB_EMU_ORDER=$order $sanitizer "$driver" "$n" 0x5eed random >>"$log" 2>&1 </dev/null
-            if [ $? -eq 86 ]; then
-                printf '%s\t%s\tcheck::%s\tfail\tfound at n = %s: %s (see %s)\n' "$1" "$order" "$CHECK" "$n" \
-                    "$(grep -m 1 -E '^(SUMMARY: |=* *(RACECHECK|ERROR) SUMMARY)' "$log" | cut -c1-200)" "$log" >>"$out/results"
-                return
+        for n in $sizes; do
+            log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc")
+            if [ "$backend" = emu ]; then
+                where="n = $n, $order thread order"
+                reproduce="SCANLAB_EMU_ORDER=$order make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
+            else
+                where="n = $n" reproduce="$command $driver $n 0x5eed random"
             fi
+            case $rc in
+            0) continue ;;
+            86) message="found at $where: $(finding "$log")" ;;
+            124 | 137) message="timed out at $where after $test_timeout s under the checker" ;;
+            *) message="the driver failed at $where under the checker (exit status $rc): $(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-200)" ;;
+            esac
+            check_row "$lab" "$test" fail "$message$(printf '\037')reproduce: $reproduce  (log: $log)"
+            return
         done
     done
-    printf '%s\t%s\tcheck::%s\tpass\t\n' "$1" "$order" "$CHECK" >>"$out/results"
+    check_row "$lab" "$test" pass ""
+}
+
+# lab_passed LAB: every test of LAB that ran in this grade passed.
+lab_passed() {
+    awk -F'\t' -v lab="$1" '$1 == lab && $3 !~ /^(check|perf)::/ && $4 != "pass" { bad = 1 } END { exit bad }' \
+        "$out/results" 2>/dev/null
+}
+
+# checks_lab LAB: its check:: lines, each run when its lab passed (or
+# when CHECK names it), else failed as not run.
+checks_lab() {
+    for check in memory race; do
+        test=check::$check
+        awk -v lab="$1" -v test="$test" '!/^#/ && $1 == lab && $2 == test { found = 1 } END { exit !found }' \
+            "$here/rubric.txt" || continue
+        [ -n "$(echo "$test" | filtered)" ] || continue
+        [ "$backend:${CHECK:-none}:$check" = emu:race:memory ] && continue   # the race check alone
+        if [ "${CHECK:-none}" = "$check" ] || lab_passed "$1"; then
+            check_lab "$check" "$1"
+        else
+            check_row "$1" "$test" fail "not run: the memory and race checks run once every test of the lab passes (now: make grade LAB=${1%%-*} CHECK=$check)"
+        fi
+    done
 }
 
 # ---- Running one lab's tests, each in its own process group ----------
@@ -118,6 +227,16 @@ list_tests() {
 filtered() {
     awk -v f="${FILTER:-*}" 'BEGIN { gsub(/\*/, ".*", f); gsub(/\?/, ".", f); f = "^" f "$" }
         { s = $0; sub(/::/, "/", s); if (s ~ f) print }'
+}
+
+# parallel FUNCTION ARG...: `FUNCTION ARG... LINE` for each line of the
+# input, JOBS at a time, each in a shell of its own that is handed the
+# function's text (a function of this file, whose closing brace is the
+# first "}" at column 0 after it).
+parallel() {
+    function=$1
+    shift
+    grep . | xargs -P "$jobs" -I '{}' sh -c "$(sed -n "/^$function() {/,/^}/p" "$0"); $function \"\$@\"" sh "$@" '{}'
 }
 
 # run_test PROGRAM TAPDIR ORDER SUITE::TEST: one test, one TAP file.
@@ -158,6 +277,10 @@ test_result() {
     # failure without a message (the emulator stopped the test itself, e.g.
     # on an endless kernel) takes that line as its message.
     summary=$(grep -m 1 '^SUMMARY: ' "$base.log")
+    # AddressSanitizer calls the guard zones (device.c) "poisoned": say what that means here.
+    case $summary in *use-after-poison*)
+        summary="$summary$(printf '\037')that address is in a guard zone the grader keeps around each array: an access past the end of an array (or before its start)" ;;
+    esac
     emu=$(grep -m 1 '^scanlab-emu: ' "$base.log" | cut -c1-300)
     [ -n "$summary" ] && emu=$summary
     printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" -v logfile="$base.log" 'BEGIN { FS = OFS = "\t" }
@@ -291,7 +414,7 @@ for lab in "$@"; do
         continue
     fi
     if [ "$backend:${CHECK:-none}" = emu:race ]; then
-        sanitize_lab "$lab"
+        checks_lab "$lab"
         continue
     fi
     tests=$(list_tests "$program")
@@ -306,9 +429,7 @@ for lab in "$@"; do
         dir=$out/$lab.$order
         rm -rf "$dir" && mkdir -p "$dir"
         selected=$(printf '%s\n' "$tests" | filtered)
-        printf '%s\n' "$selected" | grep . | xargs -P "$jobs" -I '{}' \
-            sh -c "$(sed -n '/^run_test() {/,/^}/p' "$0"); run_test \"\$@\"" sh \
-            "$program" "$dir" "$order" '{}'
+        printf '%s\n' "$selected" | parallel run_test "$program" "$dir" "$order"
         # On a GPU the tests share its memory: one that hoards it can make
         # another's cudaMalloc fail. Tests that met an allocation failure
         # run again, alone, so only the hoarder loses its points.
@@ -323,7 +444,7 @@ for lab in "$@"; do
         done | awk -v lab="$lab" -v order="$order" 'BEGIN { FS = OFS = "\t" } { print lab, order, $0 }' >>"$out/results"
         cat "$dir"/*.log >"$out/$lab.$order.log" 2>/dev/null
     done
-    [ -n "$sanitizer" ] && sanitize_lab "$lab"
+    checks_lab "$lab"
     perf_lab "$lab"
 done
 [ -n "$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden"')" ] &&

@@ -44,12 +44,15 @@ static uint32_t *host_words(size_t n)
     return words;
 }
 
-/* A device copy of values[0..n), or n + 1 zero words when values is NULL. */
+/* A device copy of values[0..n), or n zero words when values is NULL:
+ * exactly n (one for n = 0), so that the bounds checker sees a read of
+ * d_words[n]. */
 static uint32_t *device_words(const uint32_t *values, size_t n)
 {
+    size_t count = n > 0 ? n : 1;
     uint32_t *d_words;
-    exit_on_cuda_error(cudaMalloc((void **)&d_words, (n + 1) * sizeof(uint32_t)), "cudaMalloc");
-    exit_on_cuda_error(cudaMemset(d_words, 0, (n + 1) * sizeof(uint32_t)), "cudaMemset");
+    exit_on_cuda_error(cudaMalloc((void **)&d_words, count * sizeof(uint32_t)), "cudaMalloc");
+    exit_on_cuda_error(cudaMemset(d_words, 0, count * sizeof(uint32_t)), "cudaMemset");
     if (values != NULL)
         exit_on_cuda_error(cudaMemcpy(d_words, values, n * sizeof(uint32_t), cudaMemcpyHostToDevice), "cudaMemcpy");
     return d_words;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <criterion/criterion.h>
+#include <sanitizer/asan_interface.h>
 
 #include "check.h"
 #include "device.h"
@@ -43,7 +44,23 @@ struct device_ints device_ints_new(size_t n)
     expect_cuda_ok(cudaMemcpy(array.d + n, guards, GUARD_INTS * sizeof(int), cudaMemcpyHostToDevice), "guard setup");
     expect_cuda_ok(cudaMemset(array.d, POISON_BYTE, n * sizeof(int)), "poisoning a test array");
     free(guards);
+    guards_poison(array.d_base, GUARD_INTS * sizeof(int), n * sizeof(int));
     return array;
+}
+
+/* The ASAN_ macros compile to nothing without AddressSanitizer. */
+void guards_poison(void *d_base, size_t guard_bytes, size_t data_bytes)
+{
+    char *base = d_base;
+    ASAN_POISON_MEMORY_REGION(base, guard_bytes);
+    ASAN_POISON_MEMORY_REGION(base + guard_bytes + data_bytes, guard_bytes);
+}
+
+void guards_unpoison(void *d_base, size_t guard_bytes, size_t data_bytes)
+{
+    char *base = d_base;
+    ASAN_UNPOISON_MEMORY_REGION(base, guard_bytes);
+    ASAN_UNPOISON_MEMORY_REGION(base + guard_bytes + data_bytes, guard_bytes);
 }
 
 int *host_ints(size_t n)
@@ -82,6 +99,7 @@ void device_ints_download(const struct device_ints *array, int *values)
 
 void device_ints_free(struct device_ints *array)
 {
+    guards_unpoison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
     cudaFree(array->d_base);
     array->d = array->d_base = NULL;
 }
@@ -90,8 +108,10 @@ void device_ints_free(struct device_ints *array)
 static int first_bad_guard(const struct device_ints *array, long *index)
 {
     int guards[2 * GUARD_INTS];
+    guards_unpoison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
     expect_cuda_ok(cudaMemcpy(guards, array->d_base, GUARD_INTS * sizeof(int), cudaMemcpyDeviceToHost), "guard check");
     expect_cuda_ok(cudaMemcpy(guards + GUARD_INTS, array->d + array->n, GUARD_INTS * sizeof(int), cudaMemcpyDeviceToHost), "guard check");
+    guards_poison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
     for (long i = 0; i < GUARD_INTS; i++) {
         if (guards[GUARD_INTS + i] != GUARD_VALUE) {
             *index = (long)array->n + i;

@@ -4,7 +4,10 @@
  *
  * Device arrays come with guard zones on both sides. A kernel that writes
  * one element past the end of its output usually corrupts nothing anyone
- * looks at, and passes; here it fails with the index it wrote.
+ * looks at, and passes; here it fails with the index it wrote. A read past
+ * the end changes no guard; under AddressSanitizer (the emulator's
+ * CHECK=memory) the guards are also poisoned, so a read there stops the
+ * test at the kernel's line.
  */
 #ifndef GRADER_DEVICE_H
 #define GRADER_DEVICE_H
@@ -50,6 +53,13 @@ void expect_input_unchanged(const struct test_case *c, const char *name,
  * written after it. */
 void expect_output_prefix(const struct test_case *c, const char *name,
                           const struct device_ints *out, const int *expected, size_t count);
+
+/* The guard zones of an allocation of guard + data + guard bytes, seen by
+ * AddressSanitizer as poisoned (any access stops the program with its
+ * line) or not (the grader reads them, or frees the allocation). They do
+ * nothing without AddressSanitizer, and on a real GPU. */
+void guards_poison(void *d_base, size_t guard_bytes, size_t data_bytes);
+void guards_unpoison(void *d_base, size_t guard_bytes, size_t data_bytes);
 
 /* Fail the test if anything wrote into the guard zones of `array`,
  * naming the array and the first index written outside [0, n). */

@@ -144,11 +144,13 @@ static struct device_words device_words_new(size_t n, const uint32_t *values, ui
                           "copy to the GPU");
     array.d = array.d_base + GUARD_WORDS;
     free(host);
+    guards_poison(array.d_base, GUARD_WORDS * sizeof(uint32_t), n * sizeof(uint32_t));
     return array;
 }
 
 static void device_words_free(struct device_words *array)
 {
+    guards_unpoison(array->d_base, GUARD_WORDS * sizeof(uint32_t), array->n * sizeof(uint32_t));
     cudaFree(array->d_base);
     array->d = array->d_base = NULL;
 }
@@ -167,10 +169,12 @@ static void expect_guards_unchanged(const struct pack_case *c, const char *name,
                                     const struct device_words *array)
 {
     uint32_t guards[2 * GUARD_WORDS];
+    guards_unpoison(array->d_base, GUARD_WORDS * sizeof(uint32_t), array->n * sizeof(uint32_t));
     expect_grader_cuda_ok(cudaMemcpy(guards, array->d_base, GUARD_WORDS * sizeof(uint32_t), cudaMemcpyDeviceToHost),
                           "guard check");
     expect_grader_cuda_ok(cudaMemcpy(guards + GUARD_WORDS, array->d + array->n, GUARD_WORDS * sizeof(uint32_t),
                                      cudaMemcpyDeviceToHost), "guard check");
+    guards_poison(array->d_base, GUARD_WORDS * sizeof(uint32_t), array->n * sizeof(uint32_t));
     for (long i = 0; i < GUARD_WORDS; i++) {
         if (guards[GUARD_WORDS + i] != GUARD_VALUE)
             pack_fail(c, "wrote outside %s: index %ld changed, but only indices 0..%ld exist",
