@@ -172,7 +172,9 @@ check_lab() {
             124 | 137) message="timed out at $where after $test_timeout s under the checker" ;;
             *) message="the driver failed at $where under the checker (exit status $rc): $(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-200)" ;;
             esac
-            check_row "$lab" "$test" fail "$message$(printf '\037')reproduce: $reproduce  (log: $log)"
+            # The emulator names the CUDA thread where a report happened.
+            thread=$(grep -m 1 '^scanlab-emu: kernel' "$log" | cut -c1-200)
+            check_row "$lab" "$test" fail "$message$(printf '\037')${thread:+$thread$(printf '\037')}reproduce: $reproduce  (log: $log)"
             return
         done
     done
@@ -279,7 +281,7 @@ test_result() {
     summary=$(grep -m 1 '^SUMMARY: ' "$base.log")
     # AddressSanitizer calls the guard zones (device.c) "poisoned": say what that means here.
     case $summary in *use-after-poison*)
-        summary="$summary$(printf '\037')that address is in a guard zone the grader keeps around each array: an access past the end of an array (or before its start)" ;;
+        summary="$summary$(printf '\037')a poisoned address: in the guard zone the grader keeps around each array it passes in (past its end, or before its start), or past the dynamic shared memory of the launch" ;;
     esac
     emu=$(grep -m 1 '^scanlab-emu: ' "$base.log" | cut -c1-300)
     [ -n "$summary" ] && emu=$summary

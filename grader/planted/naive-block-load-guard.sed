@@ -2,7 +2,7 @@
 # lab: 02-naive-scan
 # check: memory
 # caught-by: naive_block::sizes
-# message: use-after-poison.*naive_scan\.cu.*guard zone
+# message: use-after-poison.*naive_scan\.cu.*guard zone the grader keeps
 #
 # The reads past the end of d_in land in the grader's guard zone, inside
 # its allocation: AddressSanitizer sees them only because the grader
