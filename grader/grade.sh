@@ -119,18 +119,24 @@ check_run() {
 # finding LOG: the checker's report in one line: the sanitizers' SUMMARY
 # (with AddressSanitizer's access and where it fell: "READ of size 4, 0
 # bytes to the right of 132-byte region"), or compute-sanitizer's first
-# error, where it happened and the count.
+# report with its details (the code address, thread and block: "at
+# naive_block_kernel in naive_scan.cu:127; by thread (33,0,0) in block
+# (0,0,0)") and the count.
 finding() {
     awk '/^(READ|WRITE) of size [0-9]+/ && access == "" { access = $1 " " $2 " " $3 " " $4 }
         / is located .* of [0-9]+-byte region/ && region == "" { region = $0; sub(/^.* is located /, "", region); sub(/ \[.*/, "", region) }
         /^SUMMARY: / { summary = $0 (access != "" ? " (" access (region != "" ? ", " region : "") ")" : ""); exit }
-        /^========= +at / && what != "" && where == "" { where = $0; sub(/^========= +at +/, "", where); next }
         /^========= (ERROR|RACECHECK|LEAK) SUMMARY/ { total = $0; sub(/^========= +/, "", total); next }
-        /^========= [^ ]/ && what == "" && $0 !~ /COMPUTE-SANITIZER/ { what = $0; sub(/^========= +/, "", what) }
+        /^========= *$/ && what != "" { done = 1 }
+        /^=========     (at |by thread|Read Thread|Write Thread|and is )/ && what != "" && !done {
+            line = $0; sub(/^========= +/, "", line); gsub(/\([^()]*\)\+0x[0-9a-f]+| at 0x[0-9a-f]+/, "", line)
+            details = details "; " line
+        }
+        /^========= [^ ]/ && what == "" && !/COMPUTE-SANITIZER/ { what = $0; sub(/^========= +/, "", what); sub(/ *:$/, "", what) }
         END {
             if (summary != "") { print summary; exit }
-            print what (where != "" ? " at " where : "") (total != "" ? " (" total ")" : "")
-        }' "$1" | cut -c1-300
+            print what details (total != "" ? " (" total ")" : "")
+        }' "$1" | cut -c1-400
 }
 
 # check_row LAB TEST pass|fail|skip MESSAGE: one line of the results.
