@@ -178,6 +178,7 @@ help: ## list the targets and the knobs
 	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
 	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 (make grade)"
+	@echo "       EDITION=student|full (make docs)"
 
 deps: ## install what the build needs (Criterion, cJSON) when missing
 	@grader/tools/install-deps.sh criterion cjson
@@ -254,16 +255,38 @@ test-tamper: # each cheating submission in grader/tamper/ gains nothing
 	$(source_tree_only)
 	@grader/tools/run-tamper.sh
 
-docs: ## build the course site into build/docs (pandoc; nothing fetched)
-	@grader/tools/install-deps.sh pandoc
-	@docs/build.sh build/docs
-	@echo "  open build/docs/index.html"
+# The site has two editions (docs/build.sh says what each shows): the
+# student edition, the default and the one a student release builds, which
+# never shows what students write; and the full edition, with the
+# references, for self-learners and instructors, which needs solutions/.
+EDITION  ?= student
+$(if $(filter student full,$(EDITION)),,$(error EDITION must be student or full, not '$(EDITION)'))
+DOCS_OUT := build/docs$(if $(filter full,$(EDITION)),-full)
 
-test-docs: # the site builds, its links resolve, every page loads in Chromium; rubric tables match
+docs: ## build the course site (pandoc; nothing fetched): EDITION=student into build/docs, full into build/docs-full
+	$(if $(filter full,$(EDITION)),$(source_tree_only))
+	@grader/tools/install-deps.sh pandoc
+	@docs/build.sh --edition $(EDITION) $(DOCS_OUT)
+	@echo "  open $(DOCS_OUT)/index.html"
+
+# The figures are drawn from docs/data/figures/, what the solutions print;
+# the full edition's build fails when the solutions print something else.
+.PHONY: docs-data
+docs-data: ## recompute docs/data/figures/ (the figures' data) from the solutions; commit the result
+	$(source_tree_only)
+	@rm -rf docs/data/figures && docs/figure-data.sh docs/data/figures
+
+# Both editions build (the full one checks the figure data); the student
+# one passes every check of docs/check.sh and shows no line of a solution,
+# which the full one does show; a student release builds the same site.
+test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, a student release builds it; rubric tables match
 	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc chromium
 	@grader/tools/check-rubric-tables.sh
 	@docs/build.sh build/docs && docs/check.sh build/docs
+	@docs/build.sh --edition full build/docs-full && docs/check.sh --links build/docs-full
+	@docs/check-leaks.sh build/docs build/docs-full
+	@docs/check-release.sh build/docs build/docs-release/scanlab-student
 
 # ---- For instructors: what a class receives, and grading many at once ----
 

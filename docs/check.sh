@@ -1,9 +1,11 @@
 #!/bin/sh
 # check.sh: check a built docs site (docs/build.sh OUT_DIR first).
 #
-#   docs/check.sh OUT_DIR
+#   docs/check.sh [--links] OUT_DIR
 #
-# Checks, each counted as passed or failed:
+# Checks, each counted as passed or failed (with --links, only the first
+# three: no browser, for a quick check of a site built elsewhere, such as
+# the student release's):
 #
 #   links      every href and src in every page that points inside the site
 #              names a file that exists, and every "#anchor" (on the same
@@ -28,8 +30,10 @@
 # The last line is "docs: N passed, N failed"; exit status 1 on failure.
 set -u
 
+links_only=no
+[ "${1:-}" = --links ] && { links_only=yes; shift; }
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
-    echo "usage: docs/check.sh OUT_DIR   (a folder made by docs/build.sh)" >&2
+    echo "usage: docs/check.sh [--links] OUT_DIR   (a folder made by docs/build.sh)" >&2
     exit 2
 fi
 site=$(cd "$1" && pwd)
@@ -37,6 +41,12 @@ passed=0
 failed=0
 pass() { passed=$((passed + 1)); echo "  ok    $*"; }
 fail() { failed=$((failed + 1)); echo "  FAIL  $*"; }
+# The last line, and the exit status.
+finish() {
+    echo "docs: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/scanlab-docs-check.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -44,8 +54,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 pages=$(cd "$site" && ls ./*.html 2>/dev/null | sed 's|^\./||')
 if [ -z "$pages" ]; then
     fail "no pages in $site"
-    echo "docs: $passed passed, $failed failed"
-    exit 1
+    finish
 fi
 
 # ---- ids and links ----------------------------------------------------------
@@ -104,13 +113,13 @@ if [ -z "$scripts" ]; then
 else
     fail "no-js: pages with <script>: $(echo "$scripts" | xargs -n1 basename | tr '\n' ' ')"
 fi
+[ "$links_only" = yes ] && finish
 
 # ---- headless Chromium -------------------------------------------------------
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chromium" ]; then
     fail "chromium: not installed (grader/tools/install-deps.sh chromium)"
-    echo "docs: $passed passed, $failed failed"
-    exit 1
+    finish
 fi
 # Headless, no sandbox (CI runs as root), no GPU, a profile of our own,
 # nothing fetched from the network, and the console on stderr.
@@ -164,5 +173,4 @@ if [ -n "${DOCS_SCREENSHOT:-}" ] && [ -f "$tmp/page.png" ]; then
     cp "$tmp/page.png" "$DOCS_SCREENSHOT"
 fi
 
-echo "docs: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

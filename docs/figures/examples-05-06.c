@@ -1,7 +1,7 @@
 /*
  * examples-05-06.c: the worked examples of the lab 05 and 06 chapters,
- * computed by the reference solutions (see examples.c for how the docs
- * build links and runs it).
+ * computed by the reference solutions (see examples.c for how
+ * docs/figure-data.sh links and runs it).
  *
  *   examples-05-06 rle|rle-search|rle-scan|rle-segmented|pack
  *

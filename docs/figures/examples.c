@@ -1,8 +1,9 @@
 /*
  * examples.c: the worked examples of the docs, computed by the reference
- * solutions. docs/build.sh links this file with the objects of solutions/
- * built for the CPU emulator (make BACKEND=emu TREE=solutions build) and
- * turns what it prints into SVG figures (arrays-to-svg.awk).
+ * solutions. docs/figure-data.sh links this file with the objects of
+ * solutions/ built for the CPU emulator (make BACKEND=emu TREE=solutions
+ * build) and keeps what it prints in docs/data/figures/, from which
+ * docs/build.sh draws the SVG figures (arrays-to-svg.awk).
  *
  *   examples FIGURE      FIGURE: scan-cpu naive upsweep downsweep tiled compact
  *

@@ -14,19 +14,35 @@
 --                      the whole file is shown
 --   comment="yes"      also show the /* ... */ comment right above it
 --   fold="TEXT"        wrap the block in <details> with TEXT as summary
---                      (works without JavaScript)
+--                      (works without JavaScript); TEXT says "Reference: ..."
 --
--- The solution markers of the skeleton generator (`// BEGIN SOLUTION`,
--- `// END SOLUTION` and the `//@ ` lines of the student's stub) are left
--- out, so a reader sees the code as the solution compiles it.
+-- The site has two editions ($SCANLAB_EDITION, set by docs/build.sh):
 --
+--   full               a file of solutions/ is shown as the reference
+--                      compiles it, without the solution markers of the
+--                      skeleton generator (`// BEGIN SOLUTION`,
+--                      `// END SOLUTION` and the `//@ ` lines of the stub);
+--   student (default)  solutions/ is never read, since a student's copy has
+--                      none and what it holds is what students must write:
+--                      a folded block (a reference) becomes a one-line note
+--                      that the full edition has it, and an unfolded one
+--                      shows the same function from labs/ (the skeleton
+--                      make skeletons generates), captioned as the
+--                      student's starting point.
+--
+-- Files outside solutions/ are shown as they are in both editions.
 -- A missing file or function is an error: pandoc stops and the build fails.
 
 local root = os.getenv("SCANLAB_ROOT") or "."
+local edition = os.getenv("SCANLAB_EDITION") or "student"
 
 local function fail(message)
   io.stderr:write("include-code.lua: " .. message .. "\n")
   error("include-code.lua: " .. message)
+end
+
+if edition ~= "student" and edition ~= "full" then
+  fail("SCANLAB_EDITION must be student or full, not '" .. edition .. "'")
 end
 
 local function read_lines(path)
@@ -124,29 +140,64 @@ local function extract(path, name, with_comment)
   return table.concat(shown, "\n")
 end
 
+local function italic_para(inlines)
+  return pandoc.Para({ pandoc.Emph(inlines) })
+end
+
+-- "name, from path" (or "From path" for a whole file), under the listing.
+local function caption(path, name)
+  if name then
+    return italic_para({ pandoc.Code(name), pandoc.Str(", from "), pandoc.Code(path) })
+  end
+  return italic_para({ pandoc.Str("From "), pandoc.Code(path) })
+end
+
+local function listing(block, path, name, shown_caption)
+  local text = extract(path, name, block.attributes["comment"] == "yes")
+  local attributes = { ["data-source"] = path .. (name and (": " .. name) or "") }
+  local code = pandoc.CodeBlock(text, pandoc.Attr(block.identifier, block.classes, attributes))
+  return { code, pandoc.Div({ shown_caption }, pandoc.Attr("", { "code-source" })) }
+end
+
+local function folded(summary, blocks)
+  local escaped = summary:gsub("&", "&amp;"):gsub("<", "&lt;")
+  table.insert(blocks, 1, pandoc.RawBlock("html", "<details class=\"solution\"><summary>" .. escaped .. "</summary>"))
+  blocks[#blocks + 1] = pandoc.RawBlock("html", "</details>")
+  return blocks
+end
+
+-- The student edition's stand-ins for a block of solutions/: a note for a
+-- reference, the skeleton of labs/ for a listing that explains an idea.
+local function student_block(block, path, name, fold)
+  local skeleton = "labs/" .. path:sub(#"solutions/" + 1)
+  local what = pandoc.Code(name or skeleton)
+  if fold then
+    local note = italic_para({ pandoc.Str("The reference "), what,
+      pandoc.Str(" is in the full edition of this site.") })
+    return { pandoc.Div({ note }, pandoc.Attr("", { "reference-note" })) }
+  end
+  local shown = { pandoc.Str("Your starting point: "), what }
+  if name then
+    shown[#shown + 1] = pandoc.Str(", as ")
+    shown[#shown + 1] = pandoc.Code(skeleton)
+    shown[#shown + 1] = pandoc.Str(" gives it to you")
+  end
+  return listing(block, skeleton, name, italic_para(shown))
+end
+
 function CodeBlock(block)
   local path = block.attributes["include"]
   if not path then
     return nil
   end
   local name = block.attributes["function"]
-  local with_comment = block.attributes["comment"] == "yes"
   local fold = block.attributes["fold"]
-  local text = extract(path, name, with_comment)
-  local attributes = {}
-  attributes["data-source"] = path .. (name and (": " .. name) or "")
-  local code = pandoc.CodeBlock(text, pandoc.Attr(block.identifier, block.classes, attributes))
-  local caption = pandoc.Para({ pandoc.Emph({ pandoc.Str("From "), pandoc.Code(path) }) })
-  if name then
-    caption = pandoc.Para({ pandoc.Emph({ pandoc.Code(name), pandoc.Str(", from "), pandoc.Code(path) }) })
+  if edition == "student" and path:match("^solutions/") then
+    return student_block(block, path, name, fold)
   end
-  caption = pandoc.Div({ caption }, pandoc.Attr("", { "code-source" }))
+  local blocks = listing(block, path, name, caption(path, name))
   if fold then
-    return {
-      pandoc.RawBlock("html", "<details class=\"solution\"><summary>" .. fold:gsub("&", "&amp;"):gsub("<", "&lt;") .. "</summary>"),
-      code, caption,
-      pandoc.RawBlock("html", "</details>"),
-    }
+    return folded(fold, blocks)
   end
-  return { code, caption }
+  return blocks
 end
