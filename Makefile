@@ -161,7 +161,7 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 
 # ---- Targets -------------------------------------------------------------
 
-.PHONY: all help deps grade build bench run test check-skeletons skeletons clean \
+.PHONY: all help deps grade build drivers bench run test check-skeletons skeletons clean \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-planted test-tamper \
         docs test-docs student-release gradescope batch gpu-bundle
 
@@ -184,6 +184,10 @@ deps: ## install what the build needs (Criterion, cJSON) when missing
 	@grader/tools/install-deps.sh criterion cjson
 
 build: deps $(TEST_PROGRAMS) $(DRIVERS) $(PERF_PROGRAMS) ## build the tests, drivers and performance tests of LAB
+
+# The memory and race checks of a grade run the drivers; under the
+# emulator, built with their sanitizer (CHECK=memory or CHECK=race).
+drivers: deps $(DRIVERS) ## build the drivers of LAB (make run's programs) only
 
 # Each lab is built on its own: a lab that does not compile loses its old
 # programs too (they would grade the last version that did), and the other
@@ -236,7 +240,8 @@ test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, gra
 test-compile-cuda: # every .cu file through the real nvcc
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
-	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name))
+	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
+	  build/cuda-$(CHECK)/docs/examples/primer.cu.o
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
 
 test-grade-solutions: # the reference solutions earn full marks

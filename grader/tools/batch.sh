@@ -114,7 +114,13 @@ TOTAL=$(wc -l <"$list")
 # emulator); each submission's copy recompiles only the files it replaces.
 echo "batch: $TOTAL submissions, workers: $workers$([ -n "$GPUS" ] && echo " (GPUs $GPUS)"), BACKEND=$BACKEND"
 "$here/make-release.sh" --grading "$out/tree" >/dev/null
-(cd "$out/tree" && make --no-print-directory -j"$cpus" BACKEND="$BACKEND" build) >"$out/tree.log" 2>&1 ||
+# Under the emulator the checks (grade.sh) run drivers built with their
+# sanitizer: those are compiled once here too.
+(cd "$out/tree" && make --no-print-directory -j"$cpus" BACKEND="$BACKEND" build &&
+    if [ "$BACKEND" = emu ]; then
+        make --no-print-directory -j"$cpus" BACKEND=emu CHECK=memory drivers &&
+            make --no-print-directory -j"$cpus" BACKEND=emu CHECK=race drivers
+    fi) >"$out/tree.log" 2>&1 ||
     { tail -n 20 "$out/tree.log"; echo "batch.sh: the grading tree does not build: see $out/tree.log" >&2; exit 1; }
 
 # The reference's performance tests, which each submission is timed
