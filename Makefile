@@ -147,6 +147,7 @@ BENCH_LABS_scan := 01-cpu-scan 02-naive-scan 03-efficient-scan
 BENCH_LABS_compact := 04-compaction
 BENCH_LABS_rle  := 05-rle
 BENCH_LABS_pack := 06-fixed-length
+BENCH_LABS_single_pass := 03-efficient-scan 07-single-pass-scan
 BENCHES         := $(patsubst grader/bench/bench_%.cu,%,$(wildcard grader/bench/bench_*.cu))
 BENCH           ?= $(BENCHES)#  make bench BENCH=rle: one of them
 bench_objects    = $(sort $(foreach lab,$(BENCH_LABS_$(1)),\
