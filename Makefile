@@ -204,7 +204,7 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
 	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
-bench: ## time the labs beside cudaMemcpy and CUB (GPU only; BENCH=scan|compact|rle|pack)
+bench: ## time the labs beside cudaMemcpy and CUB (GPU only; BENCH=scan|compact|rle|pack|single_pass)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
 	@$(MAKE) --no-print-directory $(foreach name,$(BENCH),$(BUILD)/$(TREE)/bench_$(name))
 	@for name in $(BENCH); do $(BUILD)/$(TREE)/bench_$$name || exit 1; done
