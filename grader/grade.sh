@@ -280,7 +280,8 @@ test_result() {
         printf '%s\tfail\tgrader: the test report of %s is not what the grader ran (forged or damaged): see %s.tap\n' "$name" "$name" "$base"
         return
     fi
-    # A crash gains a second line: the sanitizer's summary, else the
+    # A crash, or a kernel the emulator stopped (a deadlock, a divergent
+    # barrier), gains a second line: the sanitizer's summary, else the
     # emulator's first line (it names the kernel, block and thread). A
     # failure without a message (the emulator stopped the test itself, e.g.
     # on an endless kernel) takes that line as its message.
@@ -293,7 +294,7 @@ test_result() {
     [ -n "$summary" ] && emu=$summary
     printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" -v logfile="$base.log" 'BEGIN { FS = OFS = "\t" }
         $2 == "fail" && $3 == "" { $3 = summary != "" ? "stopped by the checker: " summary : emu != "" ? emu : "failed without a message: see " logfile }
-        $2 == "fail" && $3 ~ /^crashed/ && emu != "" { $3 = $3 "\037" emu } { print }'
+        $2 == "fail" && ($3 ~ /^crashed/ || $3 ~ /cudaErrorLaunchFailure/) && emu != "" { $3 = $3 "\037" emu } { print }'
 }
 
 # Fail every rubric test of lab $1 with the message $2 (a lab whose test

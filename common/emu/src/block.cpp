@@ -2,12 +2,17 @@
  * block.cpp: runs the threads of one block, one at a time.
  *
  * Contract: a CUDA thread runs without interruption until it exits, waits
- * at __syncthreads, or waits at a warp operation. Threads start, and
- * resume after each barrier, in the order SCANLAB_EMU_ORDER selects, so a
- * missing barrier shows up as a wrong result in some order. Misuse is
- * reported with the call site, block and thread, and fails the launch:
- * threads that exit or wait elsewhere while others wait at __syncthreads,
- * warp masks naming lanes that exited or do not exist, deadlocks.
+ * at __syncthreads, waits at a warp operation, or naps (__nanosleep: it
+ * goes on after the block's other runnable threads had their turn).
+ * Threads start, and resume after each barrier, in the order
+ * SCANLAB_EMU_ORDER selects, so a missing barrier shows up as a wrong
+ * result in some order; the blocks of a launch run one at a time in the
+ * same kind of order (block_in_order). Misuse is reported with the call
+ * site, block and thread, and fails the launch: threads that exit or wait
+ * elsewhere while others wait at __syncthreads, warp masks naming lanes
+ * that exited or do not exist, deadlocks (at warp operations, and of a
+ * block that only naps: it waits for what no thread of the launch will
+ * write, since the other blocks have finished or not started).
  *
  * Speed: a thread that never waits needs no stack of its own. A fiber
  * (a "runner") starts threads one after another as plain calls; when one
@@ -69,6 +74,7 @@ struct Block {
     unsigned current;             /* the running thread */
     Fiber *current_fiber;
     bool failed;
+    unsigned long naps;           /* __nanosleep calls since a thread started, exited or passed a barrier */
     std::vector<Fiber *> idle;    /* fibers free to run new threads */
     unsigned fibers;              /* fibers created so far */
 };
@@ -76,6 +82,15 @@ struct Block {
 Block b;
 Order order_kind = Order::forward;
 unsigned long long rng_state;
+/* The blocks of a launch in a random order: block k runs k * step + offset
+ * (mod their count), a permutation when step and the count are coprime. */
+unsigned long long block_step = 1, block_offset = 0;
+
+/* A block that naps this many times while no thread starts, exits or
+ * passes a barrier waits for something that will never happen. A correct
+ * wait loop here naps only while other threads of its own block run, far
+ * fewer times; 2^20 naps cost about a second. */
+constexpr unsigned long nap_limit = 1ul << 20;
 
 #if defined(SCANLAB_EMU_CHECK_RACE)
 constexpr bool fiber_per_thread = true;
@@ -170,10 +185,12 @@ Fiber *take_fiber(unsigned t)
 void run_to_exit(unsigned t)
 {
     make_current(t, b.current_fiber);
+    b.naps = 0;
     acquire(&block_start);
     b.run_thread(b.args);
     b.threads[t].state = State::exited;
     b.alive--;
+    b.naps = 0;
     release(&block_end);
 }
 
@@ -256,6 +273,7 @@ bool release_barrier()
     b.passed = 0;
     b.at_barrier = 0;
     b.barriers++;
+    b.naps = 0;
     for (Thread &thread : b.threads)
         thread.state = State::runnable;
     if (order_kind == Order::random)
@@ -364,6 +382,49 @@ void set_order(Order order, unsigned long long seed)
     rng_state = seed;
 }
 
+const char *order_name()
+{
+    return order_kind == Order::forward ? "forward" : order_kind == Order::reverse ? "reverse" : "random";
+}
+
+namespace {
+
+unsigned long long gcd(unsigned long long a, unsigned long long b)
+{
+    while (b != 0) {
+        unsigned long long r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+} // namespace
+
+void arrange_blocks(unsigned long long total)
+{
+    block_step = 1;
+    block_offset = 0;
+    if (order_kind != Order::random || total < 2)
+        return;
+    block_offset = next_random() % total;
+    block_step = next_random() % total | 1;
+    while (gcd(block_step, total) != 1)
+        block_step = (block_step + 2) % total;
+}
+
+unsigned long long block_in_order(unsigned long long k, unsigned long long total)
+{
+    switch (order_kind) {
+    case Order::reverse:
+        return total - 1 - k;
+    case Order::random:
+        return (unsigned long long)(((unsigned __int128)k * block_step + block_offset) % total);
+    default:
+        return k;
+    }
+}
+
 void begin_blocks(unsigned n, void (*run_thread)(void *), void *args)
 {
     b.n = n;
@@ -391,6 +452,7 @@ bool run_block()
     for (unsigned &count : b.warp_ops)
         count = 0;
     b.failed = false;
+    b.naps = 0;
     arrange_order();
     release(&block_start);
     while (!b.failed && b.alive > 0) {
@@ -454,6 +516,23 @@ unsigned long long warp_op(WarpOp op, unsigned mask, unsigned long long value, i
     switch_to(next_fiber());
     acquire(&warp_sync[warp][parity]);
     return b.threads[t].result;
+}
+
+void nap(Site site)
+{
+    unsigned t = b.current;
+    b.threads[t].site = site;
+    if (++b.naps > nap_limit) {
+        report(site, t, "deadlock: this thread waits in a loop with __nanosleep for what no "
+               "thread will ever write (%lu naps in this block since a thread last started, "
+               "exited or passed a barrier). Blocks run here one at a time (SCANLAB_EMU_ORDER=%s), "
+               "so a block that waits for one that has not started waits forever, as it may on "
+               "a GPU, which starts blocks in no promised order: wait only for blocks that "
+               "started earlier (number tiles with an atomic counter, not blockIdx)",
+               nap_limit, order_name());
+        fail_in_thread();
+    }
+    wait(State::runnable);
 }
 
 unsigned active_mask()

@@ -48,9 +48,14 @@ void report(const Site &site, unsigned thread, const char *format, ...)
 
 /* ---- block.cpp ---------------------------------------------------------- */
 
-/* Thread orders (SCANLAB_EMU_ORDER). */
+/* Thread and block orders (SCANLAB_EMU_ORDER). */
 enum class Order { forward, reverse, random };
 void set_order(Order order, unsigned long long seed);
+const char *order_name();
+/* Before a launch of `total` blocks: fixes their order for it. */
+void arrange_blocks(unsigned long long total);
+/* The linear number of the k-th block to run, of `total`. */
+unsigned long long block_in_order(unsigned long long k, unsigned long long total);
 /* Prepares for blocks of n threads running run_thread(args). */
 void begin_blocks(unsigned n, void (*run_thread)(void *), void *args);
 /* Runs the block at block_idx; false if a check failed (reported). */

@@ -4,8 +4,10 @@
  * Contract: checks the configuration as a GPU would (block shape and size,
  * grid shape, dynamic shared memory) and returns a bad one as the launch's
  * CUDA error without running anything; otherwise runs the blocks one after
- * another, in order, each starting with freshly poisoned shared memory so
- * that reading what no thread of the block wrote shows garbage. A failed
+ * another, in the order SCANLAB_EMU_ORDER gives (forward: index order;
+ * reverse: the last first; random), each starting with freshly poisoned
+ * shared memory so that reading what no thread of the block wrote shows
+ * garbage. A failed
  * check inside a block stops the launch and makes the error sticky, like
  * a kernel fault on a GPU.
  */
@@ -127,21 +129,23 @@ void fence_dynamic_shared([[maybe_unused]] size_t bytes)
 #endif
 }
 
+/* The blocks one at a time, in the order SCANLAB_EMU_ORDER gives them. */
 void run_blocks(const LaunchConfig &c)
 {
-    for (unsigned z = 0; z < c.grid.z; z++)
-        for (unsigned y = 0; y < c.grid.y; y++)
-            for (unsigned x = 0; x < c.grid.x; x++) {
-                block_idx = {x, y, z};
-                if (__start_scanlab_emu_shared)
-                    poison(__start_scanlab_emu_shared,
-                           (size_t)(__stop_scanlab_emu_shared - __start_scanlab_emu_shared));
-                poison(dynamic_shared, c.shared);
-                if (!run_block()) {
-                    record_kernel_failure();
-                    return;
-                }
-            }
+    unsigned long long row = c.grid.x, layer = row * c.grid.y, total = layer * c.grid.z;
+    arrange_blocks(total);
+    for (unsigned long long k = 0; k < total; k++) {
+        unsigned long long linear = block_in_order(k, total);
+        block_idx = {(unsigned)(linear % row), (unsigned)(linear / row % c.grid.y), (unsigned)(linear / layer)};
+        if (__start_scanlab_emu_shared)
+            poison(__start_scanlab_emu_shared,
+                   (size_t)(__stop_scanlab_emu_shared - __start_scanlab_emu_shared));
+        poison(dynamic_shared, c.shared);
+        if (!run_block()) {
+            record_kernel_failure();
+            return;
+        }
+    }
 }
 
 } // namespace

@@ -57,10 +57,11 @@ void describe(const char *what)
 
 [[noreturn]] void time_out()
 {
-    char what[256];
+    char what[384];
     snprintf(what, sizeof what, "made no progress for %g s: an endless loop? (threads of a "
-             "block switch only at barriers and warp operations, so a thread that spins "
-             "waiting for another never ends here; SCANLAB_EMU_TIMEOUT=seconds sets the limit)",
+             "block switch only at barriers, warp operations and __nanosleep, so a thread that "
+             "spins waiting for another without __nanosleep in its loop never ends here; "
+             "SCANLAB_EMU_TIMEOUT=seconds sets the limit)",
              timeout_s);
     describe(what);
     _exit(124);

@@ -4,7 +4,7 @@
  * Contract: kernels written for nvcc compile unchanged (after nvcc-emu's
  * rewrite of <<< >>> and extern __shared__) and behave as on a GPU, one
  * CUDA thread at a time: the runtime switches threads only at barriers,
- * warp operations and exits. Each operation that can be misused records
+ * warp operations, __nanosleep and exits. Each operation that can be misused records
  * its call site through __builtin_FILE()/__builtin_LINE() default
  * arguments, so diagnostics name the student's line.
  */
@@ -70,6 +70,16 @@ inline int __syncthreads_and(int predicate, SCANLAB_EMU_SITE_PARAMS)
 inline int __syncthreads_or(int predicate, SCANLAB_EMU_SITE_PARAMS)
 {
     return scanlab_emu::block_barrier(predicate, {"__syncthreads_or", file, line}) != 0;
+}
+
+/* __nanosleep, in a loop that waits for another thread or block to
+ * write a flag, is where the emulator switches threads: a wait loop
+ * without it never ends here (one thread runs until it waits). Its length
+ * means nothing here. */
+inline void __nanosleep(unsigned ns, SCANLAB_EMU_SITE_PARAMS)
+{
+    (void)ns;
+    scanlab_emu::nap({"__nanosleep", file, line});
 }
 
 /* Memory fences order nothing here: one CUDA thread runs at a time. */

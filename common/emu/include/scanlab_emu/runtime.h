@@ -51,6 +51,10 @@ unsigned long long warp_op(WarpOp op, unsigned mask, unsigned long long value,
 /* Lanes of the caller's warp that have not exited. */
 unsigned active_mask();
 
+/* __nanosleep: the calling thread lets the other threads of its block run
+ * before it goes on; a block that does nothing but nap is deadlocked. */
+void nap(Site site);
+
 /* One kernel launch, as written at its call site k<<<grid, block, shared,
  * stream>>>(args). */
 struct LaunchConfig {

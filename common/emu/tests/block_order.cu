@@ -1,0 +1,48 @@
+/* The order blocks run in: SCANLAB_EMU_ORDER orders blocks as well as
+ * threads. Each block records when it ran; blockIdx stays right. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "expect.h"
+
+//! run none pass
+//! run none pass SCANLAB_EMU_ORDER=reverse
+//! run none pass SCANLAB_EMU_ORDER=random:3
+
+#define X 5
+#define Y 3
+
+__global__ void record(unsigned *counter, unsigned *when)
+{
+    if (threadIdx.x == 0)
+        when[blockIdx.y * gridDim.x + blockIdx.x] = atomicAdd(counter, 1u);
+}
+
+int main(void)
+{
+    unsigned *counter, *when, host[X * Y];
+    EXPECT_OK(cudaMalloc((void **)&counter, sizeof *counter));
+    EXPECT_OK(cudaMalloc((void **)&when, sizeof host));
+    EXPECT_OK(cudaMemset(counter, 0, sizeof *counter));
+    EXPECT_OK(cudaMemset(when, 0xff, sizeof host));
+    record<<<dim3(X, Y), 32>>>(counter, when);
+    EXPECT_OK(cudaDeviceSynchronize());
+    EXPECT_OK(cudaMemcpy(host, when, sizeof host, cudaMemcpyDeviceToHost));
+    const char *order = getenv("SCANLAB_EMU_ORDER");
+    int seen[X * Y] = {0}, in_index_order = 1;
+    for (unsigned b = 0; b < X * Y; b++) {
+        EXPECT(host[b] < X * Y);
+        seen[host[b]]++;
+        in_index_order &= host[b] == b;
+    }
+    for (unsigned k = 0; k < X * Y; k++)
+        EXPECT(seen[k] == 1); /* every block ran once */
+    if (order == NULL || strcmp(order, "forward") == 0)
+        EXPECT(in_index_order);
+    else if (strcmp(order, "reverse") == 0)
+        for (unsigned b = 0; b < X * Y; b++)
+            EXPECT(host[b] == X * Y - 1 - b);
+    else
+        EXPECT(!in_index_order);
+    return 0;
+}
