@@ -1,0 +1,160 @@
+/*
+ * Driver of lab 07 (make run LAB=07): each step of the single-pass scan on
+ * one input, beside the grader's answer: the warp scans, the block scans,
+ * the tile scans and their totals, the look-back on status words built
+ * from the oracle's tile totals (every third tile INCLUSIVE, the others
+ * AGGREGATE, tile 0 INCLUSIVE), and the whole scan.
+ *
+ *   $ make run LAB=07 N=20000 FILL=ones
+ *
+ * Every array holds exactly its n elements: grade.sh's memory and race
+ * checks run this driver, and a read one past the end must fall outside.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "oracle.h"
+#include "print.h"
+#include "single_pass.h"
+
+/* The oracle's scan of each run of `segment` elements on its own. */
+static void oracle_segments(const int *in, int *out, size_t n, size_t segment, int inclusive)
+{
+    for (size_t first = 0; first < n; first += segment) {
+        size_t count = n - first < segment ? n - first : segment;
+        if (inclusive)
+            oracle_scan_inclusive(in + first, out + first, count);
+        else
+            oracle_scan_exclusive(in + first, out + first, count);
+    }
+}
+
+/* A segmented step: its output and the verdict. */
+static void run_segments(const char *function, cudaError_t (*step)(const int *, int *, size_t),
+                         const int *input, size_t n, size_t segment, int inclusive)
+{
+    int *expected = malloc((n + 1) * sizeof(int)), *got = malloc((n + 1) * sizeof(int));
+    if (!expected || !got)
+        exit(1);
+    oracle_segments(input, expected, n, segment, inclusive);
+    int *d_in = device_copy(input, n), *d_out = device_copy(NULL, n);
+    if (driver_call_ok(function, step(d_in, d_out, n))) {
+        exit_on_cuda_error(cudaMemcpy(got, d_out, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+        print_ints(function, got, n);
+        print_verdict(function, expected, got, n);
+    }
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(expected);
+    free(got);
+}
+
+/* The tile step: the tiles' scans, then their totals. Returns the
+ * oracle's totals (tiles of them), for the look-back. */
+static int *run_tiles(const int *input, size_t n, size_t tiles)
+{
+    int *expected = malloc((n + 1) * sizeof(int)), *totals = malloc((tiles + 1) * sizeof(int));
+    int *got = malloc((n + 1) * sizeof(int));
+    if (!expected || !totals || !got)
+        exit(1);
+    oracle_segments(input, expected, n, SP_TILE, 0);
+    for (size_t t = 0; t < tiles; t++) {
+        size_t last = (t + 1) * SP_TILE < n ? (t + 1) * SP_TILE - 1 : n - 1;
+        totals[t] = expected[last] + input[last];
+    }
+    int *d_in = device_copy(input, n), *d_out = device_copy(NULL, n), *d_totals = device_copy(NULL, tiles);
+    if (driver_call_ok("scan_tiles_exclusive", scan_tiles_exclusive(d_in, d_out, n, d_totals))) {
+        exit_on_cuda_error(cudaMemcpy(got, d_out, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+        print_ints("scan_tiles_exclusive", got, n);
+        print_verdict("scan_tiles_exclusive", expected, got, n);
+        exit_on_cuda_error(cudaMemcpy(got, d_totals, tiles * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+        print_ints("  tile totals", got, tiles);
+        print_verdict("  tile totals", totals, got, tiles);
+    }
+    cudaFree(d_in);
+    cudaFree(d_out);
+    cudaFree(d_totals);
+    free(expected);
+    free(got);
+    return totals;
+}
+
+/* The look-back alone, on status words made from the oracle's totals. */
+static void run_lookback(const int *totals, size_t tiles)
+{
+    tile_status *words = malloc((tiles + 1) * sizeof *words);
+    int *prefixes = malloc((tiles + 1) * sizeof(int)), *got = malloc((tiles + 1) * sizeof(int));
+    if (!words || !prefixes || !got)
+        exit(1);
+    int before = 0;
+    printf("%-24s", "  status words");
+    for (size_t t = 0; t < tiles; t++) {
+        prefixes[t] = before;
+        before += totals[t];
+        words[t] = t % 3 == 0 ? TILE_STATUS(TILE_INCLUSIVE, before) : TILE_STATUS(TILE_AGGREGATE, totals[t]);
+        if (t < 8)
+            printf(" [%s %d]", TILE_STATUS_FLAG(words[t]) == TILE_INCLUSIVE ? "INCL" : "AGG", TILE_STATUS_VALUE(words[t]));
+    }
+    printf("%s\n", tiles > 8 ? " ..." : "");
+    tile_status *d_words;
+    exit_on_cuda_error(cudaMalloc((void **)&d_words, tiles * sizeof *d_words), "cudaMalloc");
+    exit_on_cuda_error(cudaMemcpy(d_words, words, tiles * sizeof *words, cudaMemcpyHostToDevice), "cudaMemcpy");
+    int *d_prefixes = device_copy(NULL, tiles);
+    if (driver_call_ok("scan_lookback_prefixes", scan_lookback_prefixes(d_words, tiles, d_prefixes))) {
+        exit_on_cuda_error(cudaMemcpy(got, d_prefixes, tiles * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+        print_ints("scan_lookback_prefixes", got, tiles);
+        print_verdict("scan_lookback_prefixes", prefixes, got, tiles);
+    }
+    cudaFree(d_words);
+    cudaFree(d_prefixes);
+    free(words);
+    free(prefixes);
+    free(got);
+}
+
+/* The whole scan, with temporary storage of the size it asks for. */
+static void run_single_pass(const int *input, const int *expected, size_t n)
+{
+    size_t bytes = scan_single_pass_temp_bytes(n);
+    if (!driver_is_written("scan_single_pass_temp_bytes"))
+        return;
+    printf("%-24s %zu bytes of temporary storage\n", "", bytes);
+    void *d_temp;
+    exit_on_cuda_error(cudaMalloc(&d_temp, bytes > 0 ? bytes : 1), "cudaMalloc");
+    int *d_in = device_copy(input, n), *d_out = device_copy(NULL, n);
+    int *got = malloc((n + 1) * sizeof(int));
+    if (got == NULL)
+        exit(1);
+    if (driver_call_ok("scan_exclusive_single_pass", scan_exclusive_single_pass(d_in, d_out, n, d_temp, bytes))) {
+        exit_on_cuda_error(cudaMemcpy(got, d_out, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+        print_ints("scan_exclusive_single_pass", got, n);
+        print_verdict("scan_exclusive_single_pass", expected, got, n);
+    }
+    cudaFree(d_temp);
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(got);
+}
+
+int main(int argc, char **argv)
+{
+    struct test_case c = driver_case(argc, argv, "07");
+    int *input = driver_input(&c), *expected = driver_input(&c);
+    oracle_scan_exclusive(input, expected, c.n);
+    size_t tiles = (c.n + SP_TILE - 1) / SP_TILE;
+    printf("n = %zu: %zu tile%s of %d (%d threads x %d elements)\n", c.n, tiles, tiles == 1 ? "" : "s",
+           SP_TILE, SP_THREADS, SP_ITEMS);
+    print_ints("input", input, c.n);
+    if (c.n > 0) {
+        run_segments("scan_warps_inclusive", scan_warps_inclusive, input, c.n, SP_WARP, 1);
+        run_segments("scan_blocks_exclusive", scan_blocks_exclusive, input, c.n, SP_THREADS, 0);
+        int *totals = run_tiles(input, c.n, tiles);
+        run_lookback(totals, tiles);
+        free(totals);
+        run_single_pass(input, expected, c.n);
+    }
+    print_ints("expected", expected, c.n);
+    free(input);
+    free(expected);
+    return 0;
+}
