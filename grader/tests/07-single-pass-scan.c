@@ -10,6 +10,7 @@
  *
  * Run some tests:  make grade LAB=07 FILTER=lookback/prefixes
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,6 +201,22 @@ static void describe_words(const tile_status *words, size_t tile, char *text, si
                          TILE_STATUS_VALUE(words[t]));
 }
 
+/* A look-back case's failure: its words come from the case's seed, so the
+ * test itself replays it (make run takes elements, not status words). */
+static void lookback_fail(const struct lookback_case *lc, const struct test_case *c, const char *format, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+
+static void lookback_fail(const struct lookback_case *lc, const struct test_case *c, const char *format, ...)
+{
+    char head[256];
+    snprintf(head, sizeof head, "scan_lookback_prefixes, %zu tile%s (%s), SEED=0x%llx:", lc->tiles,
+             lc->tiles == 1 ? "" : "s", lc->why, (unsigned long long)c->seed);
+    va_list args;
+    va_start(args, format);
+    fail_described(head, "reproduce: make grade LAB=07 FILTER=lookback/prefixes (the same words each run)",
+                   format, args);
+}
+
 static void check_lookback(const struct lookback_case *lc)
 {
     struct size_case size = {lc->tiles, lc->why};
@@ -229,9 +246,9 @@ static void check_lookback(const struct lookback_case *lc)
         if (got[t] != prefixes[t]) {
             char text[256];
             describe_words(words, t, text, sizeof text);
-            fail_case(&c, "tile %zu: expected prefix %d, got %d; %s (look-back adds AGG values "
-                      "and stops at the nearest INCL, whose value it adds too)",
-                      t, prefixes[t], got[t], text);
+            lookback_fail(lc, &c, "tile %zu: expected prefix %d, got %d; %s (look-back adds AGG values "
+                          "and stops at the nearest INCL, whose value it adds too)",
+                          t, prefixes[t], got[t], text);
         }
     }
     device_ints_free(&d_words);
