@@ -368,7 +368,7 @@ __device__ void publish_status(tile_status *d_status, size_t tile, unsigned flag
  * to look back, its nearest predecessors are usually still loading, and
  * reading their status words at once only adds traffic on the few L2
  * lines they must write to. Waiting about one L2 write latency first, and
- * a little less between reads, took the scan from 0.70 to 0.83 of copy at
+ * a little less between reads, took the scan from 0.73 to 0.83 of copy at
  * 2^28 on an H100 (CUB's tuning for that GPU waits 1245 and 648 ns). A
  * grid of fewer than MANY_TILES tiles runs all at once: no first wait.
  */
