@@ -17,36 +17,22 @@
 #include "print.h"
 #include "single_pass.h"
 
-/* The oracle's scan of each run of `segment` elements on its own. */
-static void oracle_segments(const int *in, int *out, size_t n, size_t segment, int inclusive)
-{
-    for (size_t first = 0; first < n; first += segment) {
-        size_t count = n - first < segment ? n - first : segment;
-        if (inclusive)
-            oracle_scan_inclusive(in + first, out + first, count);
-        else
-            oracle_scan_exclusive(in + first, out + first, count);
-    }
-}
+
 
 /* A segmented step: its output and the verdict. */
 static void run_segments(const char *function, cudaError_t (*step)(const int *, int *, size_t),
                          const int *input, size_t n, size_t segment, int inclusive)
 {
-    int *expected = malloc((n + 1) * sizeof(int)), *got = malloc((n + 1) * sizeof(int));
-    if (!expected || !got)
+    int *expected = malloc((n + 1) * sizeof(int));
+    if (expected == NULL)
         exit(1);
-    oracle_segments(input, expected, n, segment, inclusive);
+    oracle_scan_segments(input, expected, n, segment, inclusive);
     int *d_in = device_copy(input, n), *d_out = device_copy(NULL, n);
-    if (driver_call_ok(function, step(d_in, d_out, n))) {
-        exit_on_cuda_error(cudaMemcpy(got, d_out, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
-        print_ints(function, got, n);
-        print_verdict(function, expected, got, n);
-    }
+    if (driver_call_ok(function, step(d_in, d_out, n)))
+        print_device_result(function, d_out, expected, n);
     cudaFree(d_in);
     cudaFree(d_out);
     free(expected);
-    free(got);
 }
 
 /* The tile step: the tiles' scans, then their totals. Returns the
@@ -54,28 +40,22 @@ static void run_segments(const char *function, cudaError_t (*step)(const int *, 
 static int *run_tiles(const int *input, size_t n, size_t tiles)
 {
     int *expected = malloc((n + 1) * sizeof(int)), *totals = malloc((tiles + 1) * sizeof(int));
-    int *got = malloc((n + 1) * sizeof(int));
-    if (!expected || !totals || !got)
+    if (!expected || !totals)
         exit(1);
-    oracle_segments(input, expected, n, SP_TILE, 0);
+    oracle_scan_segments(input, expected, n, SP_TILE, 0);
     for (size_t t = 0; t < tiles; t++) {
         size_t last = (t + 1) * SP_TILE < n ? (t + 1) * SP_TILE - 1 : n - 1;
         totals[t] = expected[last] + input[last];
     }
     int *d_in = device_copy(input, n), *d_out = device_copy(NULL, n), *d_totals = device_copy(NULL, tiles);
     if (driver_call_ok("scan_tiles_exclusive", scan_tiles_exclusive(d_in, d_out, n, d_totals))) {
-        exit_on_cuda_error(cudaMemcpy(got, d_out, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
-        print_ints("scan_tiles_exclusive", got, n);
-        print_verdict("scan_tiles_exclusive", expected, got, n);
-        exit_on_cuda_error(cudaMemcpy(got, d_totals, tiles * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
-        print_ints("  tile totals", got, tiles);
-        print_verdict("  tile totals", totals, got, tiles);
+        print_device_result("scan_tiles_exclusive", d_out, expected, n);
+        print_device_result("  tile totals", d_totals, totals, tiles);
     }
     cudaFree(d_in);
     cudaFree(d_out);
     cudaFree(d_totals);
     free(expected);
-    free(got);
     return totals;
 }
 
@@ -83,8 +63,8 @@ static int *run_tiles(const int *input, size_t n, size_t tiles)
 static void run_lookback(const int *totals, size_t tiles)
 {
     tile_status *words = malloc((tiles + 1) * sizeof *words);
-    int *prefixes = malloc((tiles + 1) * sizeof(int)), *got = malloc((tiles + 1) * sizeof(int));
-    if (!words || !prefixes || !got)
+    int *prefixes = malloc((tiles + 1) * sizeof(int));
+    if (!words || !prefixes)
         exit(1);
     int before = 0;
     printf("%-24s", "  status words");
@@ -100,16 +80,12 @@ static void run_lookback(const int *totals, size_t tiles)
     exit_on_cuda_error(cudaMalloc((void **)&d_words, tiles * sizeof *d_words), "cudaMalloc");
     exit_on_cuda_error(cudaMemcpy(d_words, words, tiles * sizeof *words, cudaMemcpyHostToDevice), "cudaMemcpy");
     int *d_prefixes = device_copy(NULL, tiles);
-    if (driver_call_ok("scan_lookback_prefixes", scan_lookback_prefixes(d_words, tiles, d_prefixes))) {
-        exit_on_cuda_error(cudaMemcpy(got, d_prefixes, tiles * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
-        print_ints("scan_lookback_prefixes", got, tiles);
-        print_verdict("scan_lookback_prefixes", prefixes, got, tiles);
-    }
+    if (driver_call_ok("scan_lookback_prefixes", scan_lookback_prefixes(d_words, tiles, d_prefixes)))
+        print_device_result("scan_lookback_prefixes", d_prefixes, prefixes, tiles);
     cudaFree(d_words);
     cudaFree(d_prefixes);
     free(words);
     free(prefixes);
-    free(got);
 }
 
 /* The whole scan, with temporary storage of the size it asks for. */
@@ -122,18 +98,11 @@ static void run_single_pass(const int *input, const int *expected, size_t n)
     void *d_temp;
     exit_on_cuda_error(cudaMalloc(&d_temp, bytes > 0 ? bytes : 1), "cudaMalloc");
     int *d_in = device_copy(input, n), *d_out = device_copy(NULL, n);
-    int *got = malloc((n + 1) * sizeof(int));
-    if (got == NULL)
-        exit(1);
-    if (driver_call_ok("scan_exclusive_single_pass", scan_exclusive_single_pass(d_in, d_out, n, d_temp, bytes))) {
-        exit_on_cuda_error(cudaMemcpy(got, d_out, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
-        print_ints("scan_exclusive_single_pass", got, n);
-        print_verdict("scan_exclusive_single_pass", expected, got, n);
-    }
+    if (driver_call_ok("scan_exclusive_single_pass", scan_exclusive_single_pass(d_in, d_out, n, d_temp, bytes)))
+        print_device_result("scan_exclusive_single_pass", d_out, expected, n);
     cudaFree(d_temp);
     cudaFree(d_in);
     cudaFree(d_out);
-    free(got);
 }
 
 int main(int argc, char **argv)

@@ -135,19 +135,23 @@ int driver_call_ok(const char *function, cudaError_t returned)
     return 1;
 }
 
+void print_device_result(const char *label, const int *d_got, const int *expected, size_t n)
+{
+    int *got = malloc((n + 1) * sizeof(int));
+    if (got == NULL)
+        exit(1);
+    exit_on_cuda_error(cudaMemcpy(got, d_got, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    print_ints(label, got, n);
+    print_verdict(label, expected, got, n);
+    free(got);
+}
+
 void run_device_scan(const char *function, device_scan_fn scan, const int *input,
                      const int *expected, size_t n)
 {
     int *d_in = device_copy(input, n), *d_out = device_copy(NULL, n);
-    int *got = malloc((n + 1) * sizeof(int));
-    if (got == NULL)
-        exit(1);
-    if (driver_call_ok(function, scan(d_in, d_out, n))) {
-        exit_on_cuda_error(cudaMemcpy(got, d_out, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
-        print_ints(function, got, n);
-        print_verdict(function, expected, got, n);
-    }
-    free(got);
+    if (driver_call_ok(function, scan(d_in, d_out, n)))
+        print_device_result(function, d_out, expected, n);
     cudaFree(d_in);
     cudaFree(d_out);
 }

@@ -48,6 +48,9 @@ int driver_call_ok(const char *function, cudaError_t returned);
 /* Compare with the oracle and print "matches" or the first mismatch. */
 void print_verdict(const char *function, const int *expected, const int *got, size_t n);
 
+/* Download d_got[0..n), print it under `label` and the verdict. */
+void print_device_result(const char *label, const int *d_got, const int *expected, size_t n);
+
 /* Run a device scan on input, print its output and the verdict. */
 void run_device_scan(const char *function, device_scan_fn scan, const int *input,
                      const int *expected, size_t n);

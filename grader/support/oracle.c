@@ -29,6 +29,17 @@ void oracle_scan_inclusive(const int *in, int *out, size_t n)
     }
 }
 
+void oracle_scan_segments(const int *in, int *out, size_t n, size_t segment, int inclusive)
+{
+    for (size_t first = 0; first < n; first += segment) {
+        size_t count = n - first < segment ? n - first : segment;
+        if (inclusive)
+            oracle_scan_inclusive(in + first, out + first, count);
+        else
+            oracle_scan_exclusive(in + first, out + first, count);
+    }
+}
+
 void oracle_naive_step(const int *in, int *out, size_t n, size_t offset)
 {
     for (size_t i = 0; i < n; i++)

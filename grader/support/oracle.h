@@ -14,6 +14,10 @@
 void oracle_scan_exclusive(const int *in, int *out, size_t n);
 void oracle_scan_inclusive(const int *in, int *out, size_t n);
 
+/* Each run of `segment` elements scanned on its own (lab 07's warps,
+ * blocks and tiles), inclusive or not: segment 2, [1 2 3 4 5] -> [1 3 3 7 5]. */
+void oracle_scan_segments(const int *in, int *out, size_t n, size_t segment, int inclusive);
+
 /* One Hillis-Steele step: out[i] = in[i - offset] + in[i], or in[i]. */
 void oracle_naive_step(const int *in, int *out, size_t n, size_t offset);
 

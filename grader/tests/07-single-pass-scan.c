@@ -50,17 +50,7 @@ static void for_each_size(const char *function, enum fill fill, void (*check)(co
 
 /* ---- Segments: warps, blocks, tiles ------------------------------------------ */
 
-/* The oracle's scan of each run of `segment` elements on its own. */
-static void oracle_segments(const int *in, int *out, size_t n, size_t segment, int inclusive)
-{
-    for (size_t first = 0; first < n; first += segment) {
-        size_t count = n - first < segment ? n - first : segment;
-        if (inclusive)
-            oracle_scan_inclusive(in + first, out + first, count);
-        else
-            oracle_scan_exclusive(in + first, out + first, count);
-    }
-}
+
 
 /* input[0..n) after `offset` UNWRITTEN ints, in a new host array. */
 static int *after_unwritten(const int *input, size_t n, size_t offset)
@@ -96,7 +86,7 @@ static void check_segments_at(const struct test_case *c, size_t segment, int inc
     size_t n = c->n, tiles = (n + SP_TILE - 1) / SP_TILE;
     int *input = host_ints(n), *scanned = host_ints(n);
     fill_input(input, c);
-    oracle_segments(input, scanned, n, segment, inclusive);
+    oracle_scan_segments(input, scanned, n, segment, inclusive);
     int *padded_input = after_unwritten(input, n, offset), *expected = after_unwritten(scanned, n, offset);
     struct device_ints in = device_ints_from(padded_input, n + offset), out = device_ints_unwritten(n + offset);
     struct device_ints totals = device_ints_unwritten(tiles);
