@@ -204,10 +204,14 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
 	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
-bench: ## time the labs beside cudaMemcpy and CUB (GPU only; BENCH=scan|compact|rle|pack|single_pass)
+# Every row also goes to one CSV file (grader/bench/timing.h says its
+# columns), with the GPU, its driver and the day.
+bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=scan|compact|rle|pack|single_pass)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
 	@$(MAKE) --no-print-directory $(foreach name,$(BENCH),$(BUILD)/$(TREE)/bench_$(name))
-	@for name in $(BENCH); do $(BUILD)/$(TREE)/bench_$$name || exit 1; done
+	@rm -f $(BUILD)/bench.csv
+	@for name in $(BENCH); do BENCH_CSV=$(BUILD)/bench.csv $(BUILD)/$(TREE)/bench_$$name || exit 1; done
+	@echo "  csv: $(BUILD)/bench.csv"
 
 run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
 	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run $(N) $(SEED) $(FILL)
@@ -271,7 +275,7 @@ DOCS_OUT := build/docs$(if $(filter full,$(EDITION)),-full)
 
 docs: ## build the course site (pandoc; nothing fetched): EDITION=student into build/docs, full into build/docs-full
 	$(if $(filter full,$(EDITION)),$(source_tree_only))
-	@grader/tools/install-deps.sh pandoc
+	@grader/tools/install-deps.sh pandoc gnuplot
 	@docs/build.sh --edition $(EDITION) $(DOCS_OUT)
 	@echo "  open $(DOCS_OUT)/index.html"
 
@@ -287,7 +291,7 @@ docs-data: ## recompute docs/data/figures/ (the figures' data) from the solution
 # which the full one does show; a student release builds the same site.
 test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, a student release builds it; rubric tables match
 	$(source_tree_only)
-	@grader/tools/install-deps.sh pandoc chromium
+	@grader/tools/install-deps.sh pandoc gnuplot chromium
 	@grader/tools/check-rubric-tables.sh
 	@docs/build.sh build/docs && docs/check.sh build/docs
 	@docs/build.sh --edition full build/docs-full && docs/check.sh --links build/docs-full

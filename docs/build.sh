@@ -12,7 +12,8 @@
 # self-learners and instructors, shows the references from solutions/,
 # folded; it needs solutions/.
 #
-# Needs pandoc (grader/tools/install-deps.sh pandoc), gcc/g++ and make;
+# Needs pandoc and gnuplot (grader/tools/install-deps.sh pandoc gnuplot),
+# gcc/g++ and make;
 # no network, no GPU. Steps:
 #
 #   1. full edition only: run the reference solutions on the CPU emulator
@@ -22,12 +23,14 @@
 #   2. build the primer's examples (docs/examples/primer.cu) for the CPU
 #      emulator and run their self-check, so the primer shows working code;
 #   3. draw the SVG figures from docs/data/figures/*.rows
-#      (docs/figures/arrays-to-svg.awk), and the performance charts from
-#      docs/data/bench-h200*.txt (docs/figures/bench-to-svg.awk);
+#      (docs/figures/arrays-to-svg.awk), and the performance charts with
+#      gnuplot (docs/figures/bench.gp) from docs/data/: make bench's CSV
+#      (bench-h200.csv) and the older tables (bench-h200*.txt);
 #   4. turn each page of docs/pages.txt into standalone HTML5 with pandoc:
 #      MathML, highlighted code, a nav bar and previous/next links, code
 #      pulled from the compiled files for the edition
-#      (docs/filters/include-code.lua, which reads SCANLAB_EDITION).
+#      (docs/filters/include-code.lua, which reads SCANLAB_EDITION), and
+#      tables of speed from make bench's CSV (docs/filters/bench-table.lua).
 #
 # Any failure stops the build with a message: stale figure data, a primer
 # example that fails, a code block naming a function that no longer exists.
@@ -122,12 +125,35 @@ figure pack-widths "Frame widths of [0 2 1 5 5 7 10 1 13], frame 3" pack -v only
 figure pack-offsets "Frame bits and their exclusive scan" pack -v only='^(widths|frame bits|offsets)$'
 figure pack-stream "Where each value sits in word 0x068d7b58" pack -v only='^(values|start bit|its bits)'
 
-awk -f docs/figures/bench-to-svg.awk docs/data/bench-h200.txt >"$out/figures/bench-h200.svg" ||
-    die "the benchmark chart failed"
+# chart NAME CHART < rows "n<TAB>version<TAB>ms": one SVG, log-log, a line
+# per version in the order they first appear (docs/figures/bench.gp).
+chart() {
+    awk -F'\t' '{ if (!($2 in seen)) { seen[$2] = ++count; name[count] = $2 }
+                  rows[seen[$2]] = rows[seen[$2]] $1 " " $3 "\n" }
+        END { for (i = 1; i <= count; i++) printf "%s\"%s\"\n%s", (i > 1 ? "\n\n" : ""), name[i], rows[i]
+              if (count == 0) exit 1 }' >"$work/$1.dat" || die "chart $1: no data"
+    blocks=$(grep -c '^"' "$work/$1.dat")
+    gnuplot -e "data='$work/$1.dat'; blocks=$blocks; chart='$2'; out='$out/figures/$1.svg'" docs/figures/bench.gp ||
+        die "chart $1: gnuplot failed"
+}
+# The rows of an older "log2_n series ms" table, and its title: what was
+# timed (# chart:) on what (# hardware:).
+table_rows() { awk '!/^#/ && NF == 3 { printf "%.0f\t%s\t%s\n", 2 ^ $1, $2, $3 }' "$1"; }
+table_title() {
+    echo "$(sed -n 's/^# *chart: *//p' "$1" | grep . || echo "one scan of n int32") on $(sed -n 's/^# *hardware: *//p' "$1")"
+}
+# The rows of one benchmark in make bench's CSV (grader/bench/timing.h).
+csv_rows() { awk -F, -v bench="$2" 'NR > 1 && $4 == bench { printf "%s\t%s\t%s\n", $7, $6, $9 }' "$1"; }
+
+command -v gnuplot >/dev/null 2>&1 ||
+    die "gnuplot is missing: run grader/tools/install-deps.sh gnuplot (as root), or apt-get install gnuplot-nox"
+echo "  DOCS  charts (gnuplot)"
+table_rows docs/data/bench-h200.txt | chart bench-h200 "$(table_title docs/data/bench-h200.txt)"
 for bench in rle pack; do
-    awk -f docs/figures/bench-to-svg.awk docs/data/bench-h200-$bench.txt >"$out/figures/bench-h200-$bench.svg" ||
-        die "the $bench benchmark chart failed"
+    table_rows docs/data/bench-h200-$bench.txt | chart bench-h200-$bench "$(table_title docs/data/bench-h200-$bench.txt)"
 done
+csv_rows docs/data/bench-h200.csv single_pass |
+    chart bench-h200-single-pass "one scan of n int32 on $(awk -F, 'NR == 2 { print $2 ", " $1 }' docs/data/bench-h200.csv)"
 
 # ---- 4. pages ---------------------------------------------------------------
 cp docs/style.css "$out/style.css"
@@ -181,6 +207,7 @@ grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
         --from markdown --to html5 --standalone \
         --mathml --highlight-style=tango \
         --lua-filter docs/filters/include-code.lua \
+        --lua-filter docs/filters/bench-table.lua \
         --lua-filter docs/filters/links.lua \
         --css style.css \
         --toc --toc-depth=2 \

@@ -97,11 +97,10 @@ static cudaError_t run_greater(void *context)
     return compact_if(run->d_small, run->d_out, run->n, KEEP_GREATER_THAN, BENCH_OPERAND, &run->got_kept);
 }
 
-/* One row of the table: time, bandwidth (`ints` read + written), of copy. */
-static void print_row(const char *name, float ms, size_t ints, float copy_ms)
+/* One row of the table (timing.h): `ints` read and written in all. */
+static void print_row(const char *name, float ms, size_t n, size_t ints, float copy_ms)
 {
-    double gigabytes = (double)ints * sizeof(int) / 1e9;
-    printf("  %-36s %10.3f %9.0f %9.2f\n", name, ms, gigabytes / (ms / 1e3), copy_ms / ms);
+    bench_row("compact", name, n, (double)ints * sizeof(int), ms, copy_ms, 0);
 }
 
 /* 1 if the count is the oracle's and d_out[0..kept) holds its elements,
@@ -114,7 +113,7 @@ static int output_is_right(const char *name, const struct compact_run *run, size
         snprintf(why, sizeof why, "kept %zu, expected %zu", kept, expected_kept);
     else if (bench_same_ints("out", run->d_out, expected, kept, why, sizeof why))
         return 1;
-    printf("  %-36s WRONG after timing: %s\n", name, why);
+    printf("  %-38s WRONG after timing: %s\n", name, why);
     return 0;
 }
 
@@ -126,7 +125,7 @@ static void bench_cub(const char *name, timed_fn run_fn, struct compact_run *run
     int cub_kept = 0;
     bench_check(cudaMemcpy(&cub_kept, run->d_cub_kept, sizeof(int), cudaMemcpyDeviceToHost), "copy back");
     if (output_is_right(name, run, (size_t)cub_kept, expected, expected_kept))
-        print_row(name, ms, run->n + expected_kept, copy_ms);
+        print_row(name, ms, run->n, run->n + expected_kept, copy_ms);
 }
 
 /* The lab's row: skipped while a TODO_STUDENT() stub remains. */
@@ -136,13 +135,13 @@ static void bench_lab(const char *name, timed_fn run_fn, struct compact_run *run
     scanlab_todo_clear();
     run_fn(run);
     if (scanlab_todo_function() != NULL) {
-        printf("  %-36s not implemented yet\n", name);
+        printf("  %-38s not implemented yet\n", name);
         cudaGetLastError();
         return;
     }
     float ms = median_time_ms(run_fn, run, 2, run->repeats);
     if (output_is_right(name, run, run->got_kept, expected, expected_kept))
-        print_row(name, ms, run->n + expected_kept, copy_ms);
+        print_row(name, ms, run->n, run->n + expected_kept, copy_ms);
 }
 
 /* Two inputs with the same kept elements: about `percent` of them, values
@@ -192,9 +191,11 @@ static void bench_size(size_t n, int percent, int repeats)
     size_t kept = oracle_compact_nonzero(zeros, expected, n);
     printf("\nn = %zu int32 (%.0f MiB), %d%% kept: %zu kept (%.1f%%), median of %d runs\n", n,
            n * 4.0 / (1 << 20), percent, kept, 100.0 * (double)kept / (double)n, repeats);
-    printf("  %-36s %10s %9s %9s\n", "version", "time ms", "GB/s", "of copy");
+    char input[32]; /* lives as long as the table's rows */
+    snprintf(input, sizeof input, "%d%% kept", percent);
+    bench_table_header(input, 0);
     float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
-    print_row("cudaMemcpy device to device", copy_ms, 2 * n, copy_ms);
+    print_row("cudaMemcpy device to device", copy_ms, n, 2 * n, copy_ms);
 
     bench_cub("CUB DeviceSelect::If (!= 0)", run_cub_nonzero, &run, expected, kept, copy_ms);
     bench_lab("compact_nonzero", run_nonzero, &run, expected, kept, copy_ms);

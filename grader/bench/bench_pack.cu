@@ -67,10 +67,10 @@ static cudaError_t run_cub(void *context)
                                          (int *)run->d_decoded, (int)run->n);
 }
 
-/* One row of the table. */
-static void print_row(const char *name, float ms, double bytes, float copy_ms)
+/* One row of the table (timing.h): `bytes` read and written. */
+static void print_row(const char *name, float ms, size_t n, double bytes, float copy_ms)
 {
-    printf("  %-34s %10.3f %9.0f %9.2f\n", name, ms, bytes / 1e9 / (ms / 1e3), copy_ms / ms);
+    bench_row("pack", name, n, bytes, ms, copy_ms, 0);
 }
 
 /* 1 if d_got[0..count) equals expected, else prints the first mismatch. */
@@ -80,7 +80,7 @@ static int same(const char *name, const char *what, const uint32_t *expected, co
     char why[256];
     if (bench_same_words(what, d_got, expected, count, why, sizeof why))
         return 1;
-    printf("  %-34s WRONG after timing: %s\n", name, why);
+    printf("  %-38s WRONG after timing: %s\n", name, why);
     return 0;
 }
 
@@ -112,26 +112,26 @@ static void bench_size(size_t n, int repeats)
     double value_bytes = 4.0 * n, stream_bytes = 4.0 * count, frame_bytes = 8.0 * frames;
     printf("\nn = %zu uint32 of %d bits in frames of %d (%.0f MiB in, %.0f MiB packed), median of %d runs\n",
            n, BENCH_WIDTH, BENCH_FRAME, value_bytes / (1 << 20), stream_bytes / (1 << 20), repeats);
-    printf("  %-34s %10s %9s %9s\n", "version", "time ms", "GB/s", "of copy");
+    bench_table_header("10-bit values, frames of 128", 0);
     float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
-    print_row("cudaMemcpy device to device", copy_ms, 2 * value_bytes, copy_ms);
+    print_row("cudaMemcpy device to device", copy_ms, n, 2 * value_bytes, copy_ms);
     float cub_ms = median_time_ms(run_cub, &run, 2, repeats);
-    print_row("CUB DeviceScan::ExclusiveSum", cub_ms, 2 * value_bytes, copy_ms);
+    print_row("CUB DeviceScan::ExclusiveSum", cub_ms, n, 2 * value_bytes, copy_ms);
 
     scanlab_todo_clear();
     run_encode(&run);
     if (scanlab_todo_function() != NULL) {
-        printf("  %-34s not implemented yet\n", "pack_encode (06)");
+        printf("  %-38s not implemented yet\n", "pack_encode (06)");
     } else {
         /* Reads the values (twice: widths, then packing), writes the stream
          * and the widths and offsets. */
         float ms = median_time_ms(run_encode, &run, 2, repeats);
         if (run.words != count)
-            printf("  %-34s WRONG after timing: %zu words, expected %zu\n", "pack_encode (06)", run.words, count);
+            printf("  %-38s WRONG after timing: %zu words, expected %zu\n", "pack_encode (06)", run.words, count);
         else if (same("pack_encode (06)", "widths", widths, run.d_widths, frames) &&
                  same("pack_encode (06)", "offsets", offsets, run.d_offsets, frames) &&
                  same("pack_encode (06)", "words", words, run.d_words, count))
-            print_row("pack_encode (06)", ms, 2 * value_bytes + stream_bytes + frame_bytes, copy_ms);
+            print_row("pack_encode (06)", ms, n, 2 * value_bytes + stream_bytes + frame_bytes, copy_ms);
     }
 
     /* The decoder reads the oracle's encoding, so it runs on its own. */
@@ -141,11 +141,11 @@ static void bench_size(size_t n, int repeats)
     scanlab_todo_clear();
     run_decode(&run);
     if (scanlab_todo_function() != NULL) {
-        printf("  %-34s not implemented yet\n", "pack_decode (06)");
+        printf("  %-38s not implemented yet\n", "pack_decode (06)");
     } else {
         float ms = median_time_ms(run_decode, &run, 2, repeats);
         if (same("pack_decode (06)", "values", values, run.d_decoded, n))
-            print_row("pack_decode (06)", ms, value_bytes + stream_bytes + frame_bytes, copy_ms);
+            print_row("pack_decode (06)", ms, n, value_bytes + stream_bytes + frame_bytes, copy_ms);
     }
 
     cudaFree((void *)run.d_values);

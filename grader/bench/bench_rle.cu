@@ -81,11 +81,10 @@ static cudaError_t run_decode_scan(void *context)
     return rle_decode_scan(run->d_symbols, run->d_counts, run->runs, run->d_out, run->n);
 }
 
-/* One row of the table: time, bandwidth (the copy's bytes), of copy. */
+/* One row of the table (timing.h): the copy's bytes, n ints each way. */
 static void print_row(const char *name, float ms, size_t n, float copy_ms)
 {
-    double gigabytes = 2.0 * (double)n * sizeof(int) / 1e9;
-    printf("  %-36s %10.3f %9.0f %9.2f\n", name, ms, gigabytes / (ms / 1e3), copy_ms / ms);
+    bench_row("rle", name, n, 2.0 * (double)n * sizeof(int), ms, copy_ms, 0);
 }
 
 /* 1 if device array d[0..count) equals expected, else prints the first mismatch. */
@@ -94,7 +93,7 @@ static int same_ints(const char *name, const char *what, const int *d, const int
     char why[256];
     if (bench_same_ints(what, d, expected, count, why, sizeof why))
         return 1;
-    printf("  %-36s WRONG after timing: %s\n", name, why);
+    printf("  %-38s WRONG after timing: %s\n", name, why);
     return 0;
 }
 
@@ -103,7 +102,7 @@ static int encoding_is_right(const char *name, const struct rle_run *run, size_t
                              const int *symbols, const int *counts)
 {
     if (runs != run->runs) {
-        printf("  %-36s WRONG after timing: %zu runs, expected %zu\n", name, runs, run->runs);
+        printf("  %-38s WRONG after timing: %zu runs, expected %zu\n", name, runs, run->runs);
         return 0;
     }
     return same_ints(name, "symbols", run->d_symbols, symbols, runs) &&
@@ -148,7 +147,7 @@ static void bench_size(size_t n, int repeats)
 
     printf("\nn = %zu int32 (%.0f MiB), runny: %zu runs (mean length %.1f), median of %d runs\n", n,
            n * 4.0 / (1 << 20), run.runs, (double)n / (double)run.runs, repeats);
-    printf("  %-36s %10s %9s %9s\n", "version", "time ms", "GB/s", "of copy");
+    bench_table_header("runny, mean run 16.7", 0);
     float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
     print_row("cudaMemcpy device to device", copy_ms, n, copy_ms);
     float cub_ms = median_time_ms(run_cub, &run, 2, repeats);
@@ -167,7 +166,7 @@ static void bench_size(size_t n, int repeats)
         scanlab_todo_clear();
         version->run(&run);
         if (scanlab_todo_function() != NULL) {
-            printf("  %-36s not implemented yet\n", version->name);
+            printf("  %-38s not implemented yet\n", version->name);
             cudaGetLastError();
             continue;
         }

@@ -54,11 +54,10 @@ static cudaError_t run_cub(void *context)
                                          (int)run->n);
 }
 
-/* One row of the table: time, bandwidth (bytes read + written), of copy. */
+/* One row of the table (timing.h): n ints read and n written. */
 static void print_row(const char *name, float ms, size_t n, float copy_ms)
 {
-    double gigabytes = 2.0 * (double)n * sizeof(int) / 1e9;
-    printf("  %-34s %10.3f %9.0f %9.2f\n", name, ms, gigabytes / (ms / 1e3), copy_ms / ms);
+    bench_row("scan", name, n, 2.0 * (double)n * sizeof(int), ms, copy_ms, 0);
 }
 
 /* 1 if d_out holds what the oracle says, else prints the first mismatch. */
@@ -67,7 +66,7 @@ static int output_is_right(const char *name, const struct scan_run *run, const i
     char why[256];
     if (bench_same_ints("out", run->d_out, expected, run->n, why, sizeof why))
         return 1;
-    printf("  %-34s WRONG after timing: %s\n", name, why);
+    printf("  %-38s WRONG after timing: %s\n", name, why);
     return 0;
 }
 
@@ -95,7 +94,7 @@ static void bench_cpu_scan(const int *input, int *out, size_t n, float copy_ms)
         scan_exclusive_cpu(input, out, n);
         clock_gettime(CLOCK_MONOTONIC, &stop);
         if (scanlab_todo_function() != NULL) {
-            printf("  %-34s not implemented yet\n", "scan_exclusive_cpu (01, host)");
+            printf("  %-38s not implemented yet\n", "scan_exclusive_cpu (01, host)");
             return;
         }
         double ms = (stop.tv_sec - start.tv_sec) * 1e3 + (stop.tv_nsec - start.tv_nsec) / 1e6;
@@ -124,7 +123,7 @@ static void bench_size(size_t n, int repeats)
     bench_check(cudaMalloc(&run.d_cub_temp, run.cub_temp_bytes), "cudaMalloc");
 
     printf("\nn = %zu int32 (%.0f MiB in, the same out), median of %d runs\n", n, n * 4.0 / (1 << 20), repeats);
-    printf("  %-34s %10s %9s %9s\n", "version", "time ms", "GB/s", "of copy");
+    bench_table_header("random 0..3", 0);
     float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
     print_row("cudaMemcpy device to device", copy_ms, n, copy_ms);
     float cub_ms = median_time_ms(run_cub, &run, 2, repeats);
@@ -136,7 +135,7 @@ static void bench_size(size_t n, int repeats)
         scanlab_todo_clear();
         run.scan(run.d_in, run.d_out, n);
         if (scanlab_todo_function() != NULL) {
-            printf("  %-34s not implemented yet\n", lab_scans[v].name);
+            printf("  %-38s not implemented yet\n", lab_scans[v].name);
             continue;
         }
         float ms = median_time_ms(run_lab_scan, &run, 2, repeats);

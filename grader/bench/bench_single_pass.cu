@@ -69,11 +69,10 @@ static cudaError_t run_single_pass(void *context)
     return scan_exclusive_single_pass(run->d_in, run->d_out, run->n, run->d_temp, run->temp_bytes);
 }
 
-/* One row: time, bandwidth (bytes read + written), of copy, of CUB. */
+/* One row of the table (timing.h): n ints read and n written. */
 static void print_row(const char *name, float ms, size_t n, float copy_ms, float cub_ms)
 {
-    double gigabytes = 2.0 * (double)n * sizeof(int) / 1e9;
-    printf("  %-38s %9.3f %8.0f %8.2f %8.2f\n", name, ms, gigabytes / (ms / 1e3), copy_ms / ms, cub_ms / ms);
+    bench_row("single_pass", name, n, 2.0 * (double)n * sizeof(int), ms, copy_ms, cub_ms);
 }
 
 /* Times `fn` and prints its row, or why not: unwritten, or wrong. */
@@ -131,7 +130,7 @@ static void bench_size(size_t n)
 
     printf("\nn = %zu int32 (%.0f MiB in, the same out), median of %d runs\n", n, n * 4.0 / (1 << 20),
            BENCH_REPEATS);
-    printf("  %-38s %9s %8s %8s %8s\n", "version", "time ms", "GB/s", "of copy", "of CUB");
+    bench_table_header("random 0..3", 1);
     float copy_ms = median_time_ms(run_copy, &run, 2, BENCH_REPEATS);
     float cub_ms = median_time_ms(run_cub, &run, 2, BENCH_REPEATS);
     print_row("cudaMemcpy device to device", copy_ms, n, copy_ms, cub_ms);

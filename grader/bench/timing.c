@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "timing.h"
 
@@ -61,6 +62,66 @@ int bench_same_words(const char *what, const uint32_t *d_got, const uint32_t *ex
     return i == count;
 }
 
+/* The device, its driver's CUDA version, and the table's input, for
+ * every CSV line. */
+static char device_name[256];
+static int driver_version;
+static const char *table_input = "";
+
+/* text for one CSV field: commas become semicolons, so that no field
+ * needs quotes ("scan_exclusive_cpu (01; host; best)"). */
+static const char *csv_field(const char *text, char *field, size_t room)
+{
+    snprintf(field, room, "%s", text);
+    for (char *c = field; *c; c++)
+        if (*c == ',' || *c == '"')
+            *c = ';';
+    return field;
+}
+
+/* Appends one line to BENCH_CSV, with the header when the file is new. */
+static void csv_line(const char *bench, const char *version, size_t n, double bytes, float ms,
+                     float copy_ms, float cub_ms)
+{
+    const char *path = getenv("BENCH_CSV");
+    if (path == NULL || path[0] == '\0')
+        return;
+    FILE *csv = fopen(path, "a");
+    if (csv == NULL) {
+        fprintf(stderr, "bench: cannot append to BENCH_CSV=%s\n", path);
+        exit(1);
+    }
+    if (ftell(csv) == 0)
+        fprintf(csv, "date,gpu,cuda_driver,bench,input,version,n,bytes,ms,gb_per_s,of_copy,of_cub\n");
+    char day[16];
+    time_t now = time(NULL);
+    strftime(day, sizeof day, "%Y-%m-%d", gmtime(&now));
+    char input[128], name[128];
+    fprintf(csv, "%s,%s,%d.%d,%s,%s,%s,%zu,%.0f,%.4f,%.1f,%.3f,", day, device_name, driver_version / 1000,
+            driver_version % 1000 / 10, bench, csv_field(table_input, input, sizeof input),
+            csv_field(version, name, sizeof name), n, bytes, ms, bytes / 1e9 / (ms / 1e3), copy_ms / ms);
+    if (cub_ms > 0)
+        fprintf(csv, "%.3f", cub_ms / ms);
+    fputc('\n', csv);
+    fclose(csv);
+}
+
+void bench_table_header(const char *input, int with_cub)
+{
+    table_input = input;
+    printf("  %-38s %9s %8s %8s%s\n", "version", "time ms", "GB/s", "of copy", with_cub ? "   of CUB" : "");
+}
+
+void bench_row(const char *bench, const char *version, size_t n, double bytes, float ms,
+               float copy_ms, float cub_ms)
+{
+    printf("  %-38s %9.3f %8.0f %8.2f", version, ms, bytes / 1e9 / (ms / 1e3), copy_ms / ms);
+    if (cub_ms > 0)
+        printf(" %8.2f", cub_ms / ms);
+    putchar('\n');
+    csv_line(bench, version, n, bytes, ms, copy_ms, cub_ms);
+}
+
 int bench_start(const char *title)
 {
     int device_count = 0;
@@ -72,6 +133,8 @@ int bench_start(const char *title)
     bench_check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
     printf("ScanLab bench of %s on %s (%d SMs, %.0f GiB)\n", title, properties.name,
            properties.multiProcessorCount, properties.totalGlobalMem / (double)(1 << 30));
+    csv_field(properties.name, device_name, sizeof device_name);
+    bench_check(cudaDriverGetVersion(&driver_version), "cudaDriverGetVersion");
     return 1;
 }
 

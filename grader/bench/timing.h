@@ -27,6 +27,19 @@
  * prints "ScanLab bench of TITLE on DEVICE" and returns 1. */
 int bench_start(const char *title);
 
+/* The table of one size: its header, then a row per version (time, GB/s
+ * of `bytes` read and written, copy's time / the version's, and CUB's
+ * time / the version's when cub_ms > 0), each row also a line of the CSV
+ * file make bench names (BENCH_CSV=path), under the header
+ *     date,gpu,cuda_driver,bench,input,version,n,bytes,ms,gb_per_s,of_copy,of_cub
+ * where `bench` is the benchmark's name (scan, rle, ...), `input` what
+ * bench_table_header was told the input is ("50% kept"; the text must
+ * live until the table's last row), and of_cub is empty without a CUB
+ * figure. */
+void bench_table_header(const char *input, int with_cub);
+void bench_row(const char *bench, const char *version, size_t n, double bytes, float ms,
+               float copy_ms, float cub_ms);
+
 /* The sizes to time: the command line's (bench 1000000 16777216), else
  * the defaults. Writes at most `room` of them to sizes; returns how many. */
 size_t bench_sizes(int argc, char **argv, const size_t *defaults, size_t default_count,

@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [chromium] [zip] [unzip]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip]
 #
 # Each name is checked; what is missing is installed with apt-get when we
 # run as root, and otherwise the exact command to run is printed.
@@ -12,6 +12,7 @@ for need in "$@"; do
     criterion) [ -f /usr/include/criterion/criterion.h ] || missing="$missing libcriterion-dev" ;;
     cjson) [ -f /usr/include/cjson/cJSON.h ] || missing="$missing libcjson-dev" ;;
     pandoc) command -v pandoc >/dev/null 2>&1 || missing="$missing pandoc" ;;
+    gnuplot) command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox" ;;
     chromium) command -v chromium >/dev/null 2>&1 || missing="$missing chromium" ;;
     zip) command -v zip >/dev/null 2>&1 || missing="$missing zip" ;;
     unzip) command -v unzip >/dev/null 2>&1 || missing="$missing unzip" ;;
