@@ -62,7 +62,7 @@ if [ "${1:-}" = --one ]; then
     rm -rf "$dir/tree/build"   # the report and logs stay; the objects are big
     done_count=$(ls "$out"/*/row.csv 2>/dev/null | wc -l)
     # One line per submission (workers finish in any order), with a bar:
-    #   [########------------] 12/30  alice: 145 points
+    #   [########------------] 12/30  alice: 200 points
     bar=$(awk -v done="$done_count" -v total="$TOTAL" 'BEGIN {
         filled = int(20 * done / total); for (i = 0; i < 20; i++) printf (i < filled ? "#" : "-") }')
     echo "[$bar] $done_count/$TOTAL  $id: $(cut -d, -f1 --complement "$dir/row.csv" | awk -F, '{ print $NF }') points"
