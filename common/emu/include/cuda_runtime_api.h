@@ -168,6 +168,9 @@ const char *cudaGetErrorName(cudaError_t error);
 /* ---- Device management -------------------------------------------------- */
 
 cudaError_t cudaGetDeviceCount(int *count);
+/* The CUDA version of the driver: 0, as CUDA says when no driver is
+ * installed, which is the case here. */
+cudaError_t cudaDriverGetVersion(int *version);
 cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
