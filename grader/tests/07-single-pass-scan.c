@@ -158,6 +158,8 @@ struct lookback_case {
 static const struct lookback_case lookback_cases[] = {
     {1, ALL_INCLUSIVE, "one tile: its prefix is 0, nothing to read"},
     {2, ONLY_FIRST, "two tiles: tile 1 reads tile 0"},
+    {31, ONLY_FIRST, "31 tiles, only tile 0 INCLUSIVE: tile 30's window runs 2 lanes past tile 0"},
+    {32, ONLY_FIRST, "32 tiles, only tile 0 INCLUSIVE: tile 31's window runs 1 lane past tile 0"},
     {33, ONLY_FIRST, "33 tiles, only tile 0 INCLUSIVE: tile 32's window of 32 ends at tile 0"},
     {34, ONLY_FIRST, "34 tiles, only tile 0 INCLUSIVE: tile 33 needs a second window"},
     {1000, ALL_INCLUSIVE, "1000 tiles, all INCLUSIVE: stop at the first word"},
@@ -321,6 +323,10 @@ static void check_whole_unaligned(const struct test_case *c)
 }
 
 Test(single_pass, sizes) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole); }
+
+/* All ones: element i of the result is i, so a tile with a wrong prefix
+ * shows at its first element (a multiple of 8192), off by whole tiles. */
+Test(single_pass, all_ones) { for_each_size("scan_exclusive_single_pass", FILL_ONES, check_whole); }
 Test(single_pass, in_place) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_in_place); }
 Test(single_pass, unaligned) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_unaligned); }
 Test(single_pass, reuse_temp) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_twice); }
