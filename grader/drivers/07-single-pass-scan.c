@@ -17,8 +17,6 @@
 #include "print.h"
 #include "single_pass.h"
 
-
-
 /* A segmented step: its output and the verdict. */
 static void run_segments(const char *function, cudaError_t (*step)(const int *, int *, size_t),
                          const int *input, size_t n, size_t segment, int inclusive)

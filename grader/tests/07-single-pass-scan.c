@@ -50,8 +50,6 @@ static void for_each_size(const char *function, enum fill fill, void (*check)(co
 
 /* ---- Segments: warps, blocks, tiles ------------------------------------------ */
 
-
-
 /* input[0..n) after `offset` UNWRITTEN ints, in a new host array. */
 static int *after_unwritten(const int *input, size_t n, size_t offset)
 {
@@ -291,6 +289,8 @@ static void check_single_pass(const struct test_case *c, size_t offset, int in_p
         struct device_ints in = device_ints_from(input, n + offset);
         struct device_ints out = in_place ? in : device_ints_unwritten(n + offset);
 
+        /* d_temp holds 0xa5 bytes, not zeros: a scan that does not clear it
+         * reads a tile counter of 0xa5a5a5a5 and crashes or fails here. */
         expect_cuda_success(&this_call, scan_exclusive_single_pass(in.d + offset, out.d + offset, n,
                                                                    temp.d, temp_bytes));
 

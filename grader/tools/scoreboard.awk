@@ -42,7 +42,12 @@ FILENAME == ARGV[1] {
     if ($3 !~ /^check::/) ran_tests[$1] = 1
     if ($4 == "fail" && status[key] != "fail") {
         status[key] = "fail"
-        message[key] = ($2 == "reverse" || $2 ~ /^random/ ? "(in " $2 " thread order) " : "") $5
+        message[key] = $5
+        # Failed only in another order: say so, and replay it in that order.
+        if ($2 == "reverse" || $2 ~ /^random/) {
+            message[key] = "(in " $2 " thread order) " message[key]
+            gsub(/reproduce: make run /, "reproduce: SCANLAB_EMU_ORDER=" $2 " make run ", message[key])
+        }
     } else if ($4 == "skip" && status[key] != "fail") {
         status[key] = "skip"; message[key] = $5
     } else if (!(key in status)) status[key] = "pass"
