@@ -36,6 +36,9 @@ size_t dynamic_shared_limit(const void *kernel);
 
 /* The launch being run, or nullptr: for diagnostics. */
 extern const LaunchConfig *running_launch;
+/* The running block started after blocks_before of the launch's
+ * blocks_total (the others have not started): for the deadlock report. */
+extern unsigned long long blocks_before, blocks_total;
 /* Formats block and thread coordinates, "(x,y,z)", for messages. */
 struct Coords {
     char text[48];

@@ -7,9 +7,10 @@
  * another, in the order SCANLAB_EMU_ORDER gives (forward: index order;
  * reverse: the last first; random), each starting with freshly poisoned
  * shared memory so that reading what no thread of the block wrote shows
- * garbage. A failed
- * check inside a block stops the launch and makes the error sticky, like
- * a kernel fault on a GPU.
+ * garbage. One block runs at a time: a block can wait only for blocks that
+ * ran before it (block.cpp reports one that waits for more as a deadlock).
+ * A failed check inside a block stops the launch and makes the error
+ * sticky, like a kernel fault on a GPU.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +36,7 @@ dim3 block_dim, grid_dim;
 constexpr size_t dynamic_shared_guard = 4096;
 alignas(256) char dynamic_shared[dynamic_shared_max + dynamic_shared_guard];
 const LaunchConfig *running_launch;
+unsigned long long blocks_before, blocks_total;
 
 namespace {
 
@@ -133,8 +135,10 @@ void fence_dynamic_shared([[maybe_unused]] size_t bytes)
 void run_blocks(const LaunchConfig &c)
 {
     unsigned long long row = c.grid.x, layer = row * c.grid.y, total = layer * c.grid.z;
+    blocks_total = total;
     arrange_blocks(total);
     for (unsigned long long k = 0; k < total; k++) {
+        blocks_before = k;
         unsigned long long linear = block_in_order(k, total);
         block_idx = {(unsigned)(linear % row), (unsigned)(linear / row % c.grid.y), (unsigned)(linear / layer)};
         if (__start_scanlab_emu_shared)

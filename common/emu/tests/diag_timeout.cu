@@ -1,9 +1,11 @@
 /* Diagnostic: a thread spins on a flag another thread of its block sets
- * later. Threads switch only at barriers here, so it never ends; the
- * watchdog stops the program and names the kernel, block and thread. */
+ * later. Threads switch only at barriers, warp operations and __nanosleep
+ * here, so a loop without any never ends; the watchdog stops the program,
+ * names the kernel, block and thread, and suggests __nanosleep. */
 #include "expect.h"
 
 //! run none fail SCANLAB_EMU_TIMEOUT=1 -- kernel 'spin' block (2,0,0) thread (0,0,0) made no progress for 1 s
+//! run none fail SCANLAB_EMU_TIMEOUT=1 -- without __nanosleep in its loop never ends here
 
 __global__ void spin(volatile int *flag)
 {

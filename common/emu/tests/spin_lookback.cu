@@ -1,58 +1,75 @@
 /* Blocks that wait for earlier blocks through memory, as a single-pass
- * scan's look-back does: each takes a tile number from an atomic counter,
- * waits (with __nanosleep) until its predecessor's flag is set, and sets
- * its own. Blocks run one at a time here, so with numbers taken in the
- * order blocks start the predecessor has always finished: right in every
- * order. SPIN_STATIC=1 numbers tiles by blockIdx.x instead: then in
- * reverse order the first block waits for one that has not started, and
- * the emulator reports a deadlock instead of spinning forever. */
+ * scan's look-back does: each takes a tile number from an atomic counter;
+ * its warp 0 reads the 64-bit status words of the 32 tiles before it and
+ * sleeps (__nanosleep) while any is invalid; then it publishes its own
+ * word. Blocks run one at a time here, so with numbers taken in the order
+ * blocks start the predecessors have always finished: right in every
+ * order. SPIN_TILE=static numbers tiles by blockIdx.x instead: then in
+ * reverse order the first block waits for one that has not started.
+ * SPIN_TILE=self waits for the block's own tile. Both are reported as a
+ * deadlock at once, not after the watchdog's time-out. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "expect.h"
 
 //! run none pass
 //! run none pass SCANLAB_EMU_ORDER=reverse
+//! run none pass SCANLAB_EMU_ORDER=random
 //! run none pass SCANLAB_EMU_ORDER=random:7
 //! run race pass SCANLAB_EMU_ORDER=reverse
+//! run race pass SCANLAB_EMU_ORDER=random:7
 //! run memory pass SCANLAB_EMU_ORDER=reverse
-//! run none pass SPIN_STATIC=1
-//! run none fail SPIN_STATIC=1 SCANLAB_EMU_ORDER=reverse -- deadlock: this thread waits in a loop with __nanosleep
-//! run none fail SPIN_STATIC=1 SCANLAB_EMU_ORDER=reverse -- (SCANLAB_EMU_ORDER=reverse)
+//! run none pass SPIN_TILE=static
+//! run none fail SPIN_TILE=static SCANLAB_EMU_ORDER=reverse -- spin_lookback.cu:52: kernel 'chain' block (63,0,0) thread (0,0,0): deadlock: this thread sleeps in a wait loop that no thread will end. Blocks run here one at a time, in SCANLAB_EMU_ORDER=reverse order: 0 finished before this one, 63 have not started (those with lower indices).
+//! run none fail SPIN_TILE=static SCANLAB_EMU_ORDER=reverse -- This block called __nanosleep 1048576 times since a thread last started, finished or passed a barrier [launched at
+//! run none fail SPIN_TILE=static SCANLAB_EMU_ORDER=reverse -- number tiles with an atomic counter, not blockIdx
+//! run race fail SPIN_TILE=static SCANLAB_EMU_ORDER=reverse -- deadlock: this thread sleeps in a wait loop
+//! run memory fail SPIN_TILE=static SCANLAB_EMU_ORDER=random:7 -- deadlock: this thread sleeps in a wait loop
+//! run none fail SPIN_TILE=self -- 0 finished before this one, 63 have not started (those with higher indices)
 
 #define BLOCKS 64
 #define THREADS 64
+#define INVALID 0ull
+#define VALID (1ull << 32)
 
-__global__ void chain(unsigned *counter, volatile int *sums, int static_tiles)
+__global__ void chain(unsigned *counter, unsigned long long *status, int tiles)
 {
     __shared__ unsigned tile;
     if (threadIdx.x == 0)
-        tile = static_tiles ? blockIdx.x : atomicAdd(counter, 1u);
+        tile = tiles == 1 ? blockIdx.x : atomicAdd(counter, 1u);
     __syncthreads();
-    if (threadIdx.x == 0) {
-        int before = 0;
-        if (tile > 0) {
-            while (sums[tile - 1] == 0)
-                __nanosleep(100);
-            before = sums[tile - 1];
-        }
-        sums[tile] = before + 1;
-    }
+    if (threadIdx.x >= 32)
+        return;
+    long before = (long)tile - 1 - (long)threadIdx.x + (tiles == 2);
+    unsigned long long word = VALID;
+    int invalid;
+    do {
+        if (before >= 0)
+            word = *(volatile unsigned long long *)&status[before];
+        invalid = __any_sync(0xffffffffu, word == INVALID);
+        if (invalid)
+            __nanosleep(32);
+    } while (invalid);
+    if (threadIdx.x == 0) /* the inclusive count: its predecessor's plus one */
+        status[tile] = VALID | ((tile > 0 ? (unsigned)word : 0) + 1);
 }
 
 int main(void)
 {
     unsigned *counter;
-    int *sums;
+    unsigned long long *status;
     EXPECT_OK(cudaMalloc((void **)&counter, sizeof *counter));
-    EXPECT_OK(cudaMalloc((void **)&sums, BLOCKS * sizeof *sums));
+    EXPECT_OK(cudaMalloc((void **)&status, BLOCKS * sizeof *status));
     EXPECT_OK(cudaMemset(counter, 0, sizeof *counter));
-    EXPECT_OK(cudaMemset(sums, 0, BLOCKS * sizeof *sums));
-    const char *text = getenv("SPIN_STATIC");
-    chain<<<BLOCKS, THREADS>>>(counter, sums, text != NULL && text[0] == '1');
+    EXPECT_OK(cudaMemset(status, 0, BLOCKS * sizeof *status));
+    const char *text = getenv("SPIN_TILE");
+    int tiles = !text ? 0 : strcmp(text, "static") == 0 ? 1 : strcmp(text, "self") == 0 ? 2 : 0;
+    chain<<<BLOCKS, THREADS>>>(counter, status, tiles);
     EXPECT_OK(cudaDeviceSynchronize());
-    int host[BLOCKS];
-    EXPECT_OK(cudaMemcpy(host, sums, sizeof host, cudaMemcpyDeviceToHost));
-    for (int t = 0; t < BLOCKS; t++)
-        EXPECT(host[t] == t + 1);
+    unsigned long long host[BLOCKS];
+    EXPECT_OK(cudaMemcpy(host, status, sizeof host, cudaMemcpyDeviceToHost));
+    for (unsigned t = 0; t < BLOCKS; t++)
+        EXPECT(host[t] == (VALID | (t + 1)));
     return 0;
 }

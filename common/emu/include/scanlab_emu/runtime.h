@@ -5,8 +5,8 @@
  * Contract: kernels read the built-in variables below directly, so that
  * threadIdx.x costs one load; only the runtime writes them, each time it
  * switches to another CUDA thread. Everything that must stop the calling
- * CUDA thread until others catch up (barriers, warp operations) is a call
- * into the runtime, which records the call site for its diagnostics.
+ * CUDA thread until others catch up or have had a turn (barriers, warp
+ * operations, __nanosleep) is a call into the runtime, which records the call site for its diagnostics.
  */
 #ifndef SCANLAB_EMU_RUNTIME_H
 #define SCANLAB_EMU_RUNTIME_H
