@@ -290,7 +290,7 @@ test_result() {
     case $summary in *use-after-poison*)
         summary="$summary$(printf '\037')a poisoned address: in the guard zone the grader keeps around each array it passes in (past its end, or before its start), or past the dynamic shared memory of the launch" ;;
     esac
-    emu=$(grep -m 1 '^scanlab-emu: ' "$base.log" | cut -c1-300)
+    emu=$(grep -m 1 '^scanlab-emu: ' "$base.log" | cut -c1-700)
     [ -n "$summary" ] && emu=$summary
     printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" -v logfile="$base.log" 'BEGIN { FS = OFS = "\t" }
         $2 == "fail" && $3 == "" { $3 = summary != "" ? "stopped by the checker: " summary : emu != "" ? emu : "failed without a message: see " logfile }
