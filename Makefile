@@ -164,7 +164,7 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 
 .PHONY: all help deps grade build drivers bench run test check-skeletons skeletons clean \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-planted test-tamper \
-        docs test-docs student-release gradescope batch gpu-bundle
+        docs docs-data test-docs student-release gradescope batch gpu-bundle
 
 # A student's copy (make student-release) has no solutions/: the targets
 # that need them stop with this message as their first recipe line.
@@ -281,7 +281,6 @@ docs: ## build the course site (pandoc; nothing fetched): EDITION=student into b
 
 # The figures are drawn from docs/data/figures/, what the solutions print;
 # the full edition's build fails when the solutions print something else.
-.PHONY: docs-data
 docs-data: ## recompute docs/data/figures/ (the figures' data) from the solutions; commit the result
 	$(source_tree_only)
 	@rm -rf docs/data/figures && docs/figure-data.sh docs/data/figures
