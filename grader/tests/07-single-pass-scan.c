@@ -34,7 +34,7 @@ static const struct size_case tile_sizes[] = {
     {3 * 8192 + 5, "three tiles and 5: the last int4 is partial"},
 };
 
-/* Each size of scan_sizes, then of tile_sizes: fn(c) for each. */
+/* check(c) for each size of scan_sizes, then of tile_sizes. */
 static void for_each_size(const char *function, enum fill fill, void (*check)(const struct test_case *c))
 {
     require_gpu();
