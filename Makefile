@@ -141,6 +141,19 @@ $(BUILD)/%/perf: $(BUILD)/grader/perf/$$(notdir $$*).c.o $(PERF_HARNESS) $$(call
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
+# The fast references (common/fast.h): solutions/NN-name/fast/*.cu, built
+# from lab 07's pieces, kept beside the teaching versions. Only the source
+# tree has them. Each has its tests (grader/tests/fast/NN-name.c: make
+# test-fast) and is timed by make bench beside the lab's own version.
+FAST_LABS      := $(notdir $(patsubst %/fast/,%,$(wildcard solutions/*/fast/)))
+fast_objects    = $(call objects_of,$(wildcard solutions/$(1)/fast/*.cu))
+FAST_TESTS     := $(foreach lab,$(FAST_LABS),$(BUILD)/solutions/$(lab)/fast/tests)
+
+$(BUILD)/solutions/%/fast/tests: $(BUILD)/grader/tests/fast/%.c.o $$(call fast_objects,$$*) \
+                                 $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
+	@echo "  LINK  $@"
+	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
+
 # The benchmarks (make bench), real CUDA backend only: grader/bench/bench_NAME.cu
 # times the labs of BENCH_LABS_NAME, linked with what they build on.
 BENCH_LABS_scan := 01-cpu-scan 02-naive-scan 03-efficient-scan
@@ -151,7 +164,8 @@ BENCH_LABS_single_pass := 03-efficient-scan 07-single-pass-scan
 BENCHES         := $(patsubst grader/bench/bench_%.cu,%,$(wildcard grader/bench/bench_*.cu))
 BENCH           ?= $(BENCHES)#  make bench BENCH=rle: one of them
 bench_objects    = $(sort $(foreach lab,$(BENCH_LABS_$(1)),\
-                     $(call lab_objects,$(TREE)/$(lab)) $(call provided_objects,$(lab))))
+                     $(call lab_objects,$(TREE)/$(lab)) $(call provided_objects,$(lab)) \
+                     $(call fast_objects,$(lab))))
 
 $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/bench/timing.c.o \
                           $$(call bench_objects,$$*) $(COMMON_OBJS) $(SUPPORT_LIB)
@@ -163,7 +177,7 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 # ---- Targets -------------------------------------------------------------
 
 .PHONY: all help deps grade build drivers bench run test check-skeletons skeletons clean \
-        test-compile-cuda test-grade-solutions test-grade-skeletons test-planted test-tamper \
+        test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper \
         docs docs-data test-docs student-release gradescope batch gpu-bundle
 
 # A student's copy (make student-release) has no solutions/: the targets
@@ -230,7 +244,7 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates
 
 # make test: every step runs, and the last line counts them.
 TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
-              test-planted test-tamper test-docs
+              test-fast test-planted test-tamper test-docs
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	$(source_tree_only)
@@ -246,7 +260,7 @@ test-compile-cuda: # every .cu file through the real nvcc
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
-	  build/cuda-$(CHECK)/docs/examples/primer.cu.o
+	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%) build/cuda-$(CHECK)/docs/examples/primer.cu.o
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
 
 test-grade-solutions: # the reference solutions earn full marks
@@ -256,6 +270,12 @@ test-grade-solutions: # the reference solutions earn full marks
 test-grade-skeletons: # the skeletons earn nothing, and nothing crashes
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=emu TREE=labs EXPECT=zero grade
+
+test-fast: deps # the fast references of labs 04-06 agree with the oracles (BACKEND: emu without a GPU)
+	$(source_tree_only)
+	@$(MAKE) --no-print-directory $(FAST_TESTS)
+	@for program in $(FAST_TESTS); do echo "  TEST  $$program"; \
+	  $$program --jobs 2 --short-filename || exit 1; done
 
 test-planted: # each bug planted in a solution is caught by the matching check
 	$(source_tree_only)
@@ -318,7 +338,8 @@ batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradeb
 gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
-	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name))
+	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
+	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
 	@rm -rf build/gpu-bundle
 	@grader/tools/make-gpu-bundle.sh build/cuda-$(CHECK) build/gpu-bundle $(ALL_LABS)

@@ -28,6 +28,14 @@ const struct size_case scan_sizes[] = {
 };
 const size_t scan_sizes_count = sizeof scan_sizes / sizeof scan_sizes[0];
 
+const struct size_case tile_sizes[] = {
+    {8191, "a 8192-element tile minus one"},
+    {8192, "exactly one 8192-element tile"},
+    {8193, "a tile plus one: the second tile has one element"},
+    {3 * 8192 + 5, "three tiles and 5: the last int4 is partial"},
+};
+const size_t tile_sizes_count = sizeof tile_sizes / sizeof tile_sizes[0];
+
 struct size_case large_size(void)
 {
 #ifdef SCANLAB_EMULATOR

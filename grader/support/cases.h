@@ -41,6 +41,11 @@ struct test_case {
 extern const struct size_case scan_sizes[];
 extern const size_t scan_sizes_count;
 
+/* The tile edges of lab 07's single-pass scan (SP_TILE = 8192 elements)
+ * and of the fast references built on it. */
+extern const struct size_case tile_sizes[];
+extern const size_t tile_sizes_count;
+
 /* 2^24 + 7 on a GPU; smaller under the emulator, where a thread costs
  * about a microsecond rather than a nanosecond. */
 struct size_case large_size(void);

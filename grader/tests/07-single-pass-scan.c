@@ -25,16 +25,8 @@
 #include "single_pass.h"
 #include "todo.h"
 
-/* The sizes of the steps and the whole scan: scan_sizes' edges of warps,
- * blocks and lab 03's tiles, and this lab's own tile edges. */
-static const struct size_case tile_sizes[] = {
-    {8191, "a 8192-element tile minus one"},
-    {8192, "exactly one 8192-element tile"},
-    {8193, "a tile plus one: the second tile has one element"},
-    {3 * 8192 + 5, "three tiles and 5: the last int4 is partial"},
-};
-
-/* check(c) for each size of scan_sizes, then of tile_sizes. */
+/* check(c) for each size of scan_sizes (edges of warps, blocks and lab
+ * 03's tiles), then of tile_sizes (this lab's own tile edges). */
 static void for_each_size(const char *function, enum fill fill, void (*check)(const struct test_case *c))
 {
     require_gpu();
@@ -42,7 +34,7 @@ static void for_each_size(const char *function, enum fill fill, void (*check)(co
         struct test_case c = test_case_for("07", function, &scan_sizes[i], fill);
         check(&c);
     }
-    for (size_t i = 0; i < sizeof tile_sizes / sizeof tile_sizes[0]; i++) {
+    for (size_t i = 0; i < tile_sizes_count; i++) {
         struct test_case c = test_case_for("07", function, &tile_sizes[i], fill);
         check(&c);
     }

@@ -20,6 +20,8 @@
 #   ssh node
 #   gpu-bundle/grade solutions        the reference: must be full marks
 #   gpu-bundle/grade labs             the skeletons, or a student's labs/
+#   gpu-bundle/build/solutions/04-compaction/fast/tests   a fast reference's tests
+#   gpu-bundle/build/solutions/bench_compact              make bench's programs
 #   CHECK=memory gpu-bundle/grade labs   compute-sanitizer on the drivers
 #   RESULTS_JSON=out.json gpu-bundle/grade labs   (needs libcjson-dev there)
 #
@@ -43,6 +45,12 @@ for tree in solutions labs; do
     done
 done
 for bench in "$build"/solutions/bench_*; do [ -x "$bench" ] && cp "$bench" "$out/build/solutions/"; done
+# The fast references' tests (make test-fast): build/solutions/NN-name/fast/tests
+for tests in "$build"/solutions/*/fast/tests; do
+    [ -x "$tests" ] || continue
+    lab=$(basename "$(dirname "$(dirname "$tests")")")
+    mkdir -p "$out/build/solutions/$lab/fast" && cp "$tests" "$out/build/solutions/$lab/fast/"
+done
 cp grader/grade.sh grader/rubric.txt "$out/grader/"
 cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"
 # Every shared library a test program needs, except the system's own.

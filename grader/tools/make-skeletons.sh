@@ -5,6 +5,8 @@
 #
 # Every file of solutions/NN-name/ goes to OUT_DIR/NN-name/: C and CUDA
 # sources through skeleton.awk, everything else (the README) as it is.
+# Folders (solutions/NN-name/fast/, the fast references) stay out: a
+# student's copy has only the exercise.
 # `make skeletons` writes labs/; `make check-skeletons` writes a scratch
 # copy and compares, so labs/ can never drift from solutions/.
 set -eu
@@ -16,6 +18,7 @@ for lab_dir in "$solutions"/[0-9][0-9]-*/; do
     mkdir -p "$out/$lab"
     for file in "$lab_dir"*; do
         name=$(basename "$file")
+        [ -d "$file" ] && continue
         case "$name" in
         *.c | *.cu | *.h | *.cuh)
             awk -f "$here/skeleton.awk" "$file" >"$out/$lab/$name.tmp"

@@ -24,7 +24,8 @@
  *           C  load_vectors, store_vectors, tile_scan_exclusive
  *                                       32 elements a thread, int4 loads
  *           D  read_status, publish_status, lookback_prefix
- *           E  single_pass_kernel, scan_exclusive_single_pass
+ *           E  take_tile_number, decoupled_prefix, single_pass_kernel,
+ *              scan_exclusive_single_pass
  *
  *         Tile numbers come from an atomic counter, not from blockIdx.x:
  *         a GPU does not start blocks in index order, and a block that
@@ -466,27 +467,43 @@ cudaError_t scan_lookback_prefixes(const tile_status *d_status, size_t tiles, in
 #define COUNTER_BYTES 256
 
 /*
- * single_pass_kernel: one tile per block, its number from *d_next_tile.
- * Load, scan the tile, then warp 0 publishes the tile's AGGREGATE (tile 0:
- * its INCLUSIVE, there is nothing before it), looks back, and publishes
- * INCLUSIVE = prefix + aggregate; the block adds the prefix and stores.
- * Publishing the aggregate first, before looking back, is what lets later
- * tiles go on without waiting for this one's look-back.
+ * take_tile_number: the block's tile number, the next one from the counter
+ * *d_next_tile: thread 0 takes it (atomicAdd), every thread gets it. Blocks
+ * take numbers in the order they start, so every tile a block looks back
+ * to belongs to a block that has already started. Every thread of the
+ * block must call it, once per kernel.
  */
-__global__ void single_pass_kernel(const int *d_in, int *d_out, size_t n, tile_status *d_status,
-                                   unsigned *d_next_tile)
+__device__ size_t take_tile_number(unsigned *d_next_tile)
 {
     // BEGIN SOLUTION
     __shared__ unsigned tile_number;
-    __shared__ int tile_prefix;
     if (threadIdx.x == 0)
         tile_number = atomicAdd(d_next_tile, 1u);
     __syncthreads();
-    size_t tile = tile_number;
-    int4 vectors[VECTORS];
-    load_vectors(d_in, n, tile * SP_TILE, vectors);
-    int aggregate;
-    tile_scan_exclusive(vectors, &aggregate);
+    return tile_number;
+    // END SOLUTION
+    //@ // TODO(student): thread 0 takes atomicAdd(d_next_tile, 1u) into __shared__; a barrier; return it.
+    //@ (void)d_next_tile;
+    //@ return 0;
+}
+
+/*
+ * decoupled_prefix: the exclusive prefix of `tile` (the sum of all tiles
+ * before it), whose own sum is `aggregate`, returned to every thread.
+ * Warp 0 publishes the tile's AGGREGATE (tile 0: its INCLUSIVE, there is
+ * nothing before it), looks back, and publishes INCLUSIVE = prefix +
+ * aggregate. Publishing the aggregate first, before looking back, is what
+ * lets later tiles go on without waiting for this one's look-back.
+ *
+ *     tile 2, aggregate 7:  publish [AGG 7]; look back: tile 1 [AGG 2],
+ *     tile 0 [INCL 5]: prefix 7; publish [INCL 14]; return 7
+ *
+ * Every thread of the block must call it, once per kernel.
+ */
+__device__ int decoupled_prefix(tile_status *d_status, size_t tile, int aggregate)
+{
+    // BEGIN SOLUTION
+    __shared__ int tile_prefix;
     if (threadIdx.x < SP_WARP) {
         int prefix = 0;
         if (tile == 0) {
@@ -503,10 +520,30 @@ __global__ void single_pass_kernel(const int *d_in, int *d_out, size_t n, tile_s
             tile_prefix = prefix;
     }
     __syncthreads();
-    add_to_vectors(vectors, tile_prefix);
+    return tile_prefix;
+    // END SOLUTION
+    //@ // TODO(student): warp 0 publishes, looks back, publishes; share the prefix through __shared__.
+    //@ (void)d_status; (void)tile; (void)aggregate;
+    //@ return 0;
+}
+
+/*
+ * single_pass_kernel: one tile per block, its number from *d_next_tile.
+ * Load, scan the tile, get its prefix, add it, store.
+ */
+__global__ void single_pass_kernel(const int *d_in, int *d_out, size_t n, tile_status *d_status,
+                                   unsigned *d_next_tile)
+{
+    // BEGIN SOLUTION
+    size_t tile = take_tile_number(d_next_tile);
+    int4 vectors[VECTORS];
+    load_vectors(d_in, n, tile * SP_TILE, vectors);
+    int aggregate;
+    tile_scan_exclusive(vectors, &aggregate);
+    add_to_vectors(vectors, decoupled_prefix(d_status, tile, aggregate));
     store_vectors(d_out, n, tile * SP_TILE, vectors);
     // END SOLUTION
-    //@ // TODO(student): tile number, load, tile scan, publish, look back, publish, add, store.
+    //@ // TODO(student): tile number, load, tile scan, prefix, add, store.
     //@ (void)d_in; (void)d_out; (void)n; (void)d_status; (void)d_next_tile;
 }
 
