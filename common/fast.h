@@ -46,19 +46,41 @@ extern "C" {
  * device int, as CUB's DeviceSelect writes it).
  *     in [5 -2 8 7 0 4], KEEP_GREATER_THAN 4  ->  out [5 8 7], *d_kept 3
  *
- * The versions of the ladder (make bench BENCH=compact), each one change:
- *   compact_if_single_pass_direct   one pass: flags, tile scan, look-back,
- *                                   each kept element stored from its
- *                                   thread straight to d_out
- *   compact_if_single_pass          the same, the tile's kept elements
- *                                   gathered in shared memory first, then
- *                                   stored by consecutive threads        */
+ * The ladder (make bench BENCH=compact), version 1 being lab 04's
+ * compact_if, each version one change:
+ *   2  compact_if_single_pass_direct   one pass: flags, tile scan, look-back
+ *                                      (lab 07), each kept element stored
+ *                                      by its own thread
+ *   3  compact_if_single_pass_staged   kept elements gathered in shared
+ *                                      memory, stored by consecutive threads
+ *   4  compact_if_single_pass          the tile staged in shared memory,
+ *                                      the flags as bits: more blocks an SM
+ * All three share compact_single_pass_temp_bytes(n) of storage.            */
 size_t compact_single_pass_temp_bytes(size_t n);
 cudaError_t compact_if_single_pass_direct(const int *d_in, int *d_out, size_t n,
                                           enum compact_predicate predicate, int operand,
                                           int *d_kept, void *d_temp, size_t temp_bytes);
+cudaError_t compact_if_single_pass_staged(const int *d_in, int *d_out, size_t n,
+                                          enum compact_predicate predicate, int operand,
+                                          int *d_kept, void *d_temp, size_t temp_bytes);
 cudaError_t compact_if_single_pass(const int *d_in, int *d_out, size_t n,
                                    enum compact_predicate predicate, int operand, int *d_kept,
+                                   void *d_temp, size_t temp_bytes);
+
+/* ---- Lab 05: run-length encoding in one pass (solutions/05-rle/fast/) ------
+ *
+ * rle_encode's encoding of d_in[0..n) into d_symbols and d_counts (room
+ * for n ints each), the run count in *d_runs (a device int, as CUB's
+ * DeviceRunLengthEncode::Encode writes it).
+ *     in [1 2 3 6 6 6 5 5]  ->  symbols [1 2 3 6 5], counts [1 1 1 3 2], *d_runs 5
+ *
+ * The ladder (make bench BENCH=rle): 1 rle_encode (PARLE) and 2
+ * rle_encode_segmented as lab 05 teaches them, then 3
+ * rle_encode_single_pass: the tile staged in shared memory, each run's
+ * last element marked (as the compaction marks kept ones), ranked and
+ * looked back for in one kernel, runs stored by consecutive threads.       */
+size_t rle_encode_single_pass_temp_bytes(size_t n);
+cudaError_t rle_encode_single_pass(const int *d_in, size_t n, int *d_symbols, int *d_counts, int *d_runs,
                                    void *d_temp, size_t temp_bytes);
 
 #ifdef __cplusplus

@@ -79,6 +79,13 @@ static const char *csv_field(const char *text, char *field, size_t room)
     return field;
 }
 
+/* The time cudaMemcpy takes to move `bytes` (at the rate it moved the
+ * 8n bytes of n ints read and written in copy_ms) over `ms`. */
+static double of_copy(size_t n, double bytes, float ms, float copy_ms)
+{
+    return bytes / (8.0 * (double)n) * copy_ms / ms;
+}
+
 /* Appends one line to BENCH_CSV, with the header when the file is new. */
 static void csv_line(const char *bench, const char *version, size_t n, double bytes, float ms,
                      float copy_ms, float cub_ms)
@@ -99,7 +106,8 @@ static void csv_line(const char *bench, const char *version, size_t n, double by
     char input[128], name[128];
     fprintf(csv, "%s,%s,%d.%d,%s,%s,%s,%zu,%.0f,%.4f,%.1f,%.3f,", day, device_name, driver_version / 1000,
             driver_version % 1000 / 10, bench, csv_field(table_input, input, sizeof input),
-            csv_field(version, name, sizeof name), n, bytes, ms, bytes / 1e9 / (ms / 1e3), copy_ms / ms);
+            csv_field(version, name, sizeof name), n, bytes, ms, bytes / 1e9 / (ms / 1e3),
+            of_copy(n, bytes, ms, copy_ms));
     if (cub_ms > 0)
         fprintf(csv, "%.3f", cub_ms / ms);
     fputc('\n', csv);
@@ -115,7 +123,7 @@ void bench_table_header(const char *input, int with_cub)
 void bench_row(const char *bench, const char *version, size_t n, double bytes, float ms,
                float copy_ms, float cub_ms)
 {
-    printf("  %-38s %9.3f %8.0f %8.2f", version, ms, bytes / 1e9 / (ms / 1e3), copy_ms / ms);
+    printf("  %-38s %9.3f %8.0f %8.2f", version, ms, bytes / 1e9 / (ms / 1e3), of_copy(n, bytes, ms, copy_ms));
     if (cub_ms > 0)
         printf(" %8.2f", cub_ms / ms);
     putchar('\n');

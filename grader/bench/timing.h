@@ -27,9 +27,13 @@
  * prints "ScanLab bench of TITLE on DEVICE" and returns 1. */
 int bench_start(const char *title);
 
-/* The table of one size: its header, then a row per version (time, GB/s
- * of `bytes` read and written, copy's time / the version's, and CUB's
- * time / the version's when cub_ms > 0), each row also a line of the CSV
+/* The table of one size: its header, then a row per version: its time,
+ * GB/s of the `bytes` it must read and write, "of copy" and, when cub_ms
+ * > 0, "of CUB" (CUB's time over the version's). copy_ms is the time of a
+ * device-to-device cudaMemcpy of the n input elements (4 bytes each: 8n
+ * bytes read and written); "of copy" is the time that copy would take to
+ * move the version's bytes, over the version's time: the fraction of the
+ * copy's bandwidth the version reaches. Each row is also a line of the CSV
  * file make bench names (BENCH_CSV=path), under the header
  *     date,gpu,cuda_driver,bench,input,version,n,bytes,ms,gb_per_s,of_copy,of_cub
  * where `bench` is the benchmark's name (scan, rle, ...), `input` what

@@ -54,6 +54,18 @@ const struct rle_data_case *rle_data_named(const char *name);
 /* Fill values[0..n) with the family's data from seed. */
 void rle_fill(int *values, size_t n, enum rle_data data, uint64_t seed);
 
+/* One input of a test: the case (for messages and the seed) and its values. */
+struct rle_input {
+    struct test_case c;
+    char function[192];
+    int *values; /* host memory: free(values) when done */
+};
+
+/* The input of `function` on one family at one size. The case's lab is
+ * "05 DATA=name", so the reproduce hint rebuilds this very input. */
+void rle_input_make(struct rle_input *input, const char *function, const struct rle_data_case *data,
+                    const struct size_case *size);
+
 /* The sizes every encoder and decoder is tried at, with the reason for each. */
 extern const struct size_case rle_sizes[];
 extern const size_t rle_sizes_count;

@@ -27,24 +27,6 @@
 /* A run count no function returns, to see whether *runs was set. */
 #define RUNS_UNSET ((size_t)0x5ca1ab1e)
 
-/* One input: the case (for messages and the seed) and its values. */
-struct rle_input {
-    struct test_case c;
-    char function[192];
-    int *values;
-};
-
-/* The input of `function` on one family at one size. The case's lab is
- * "05 DATA=name", so the reproduce hint rebuilds this very input. */
-static void make_input(struct rle_input *input, const char *function,
-                       const struct rle_data_case *data, const struct size_case *size)
-{
-    snprintf(input->function, sizeof input->function, "%s on %s data (%s)", function, data->name, data->why);
-    input->c = test_case_for(data->lab, input->function, size, FILL_RANDOM);
-    input->values = host_ints(size->n);
-    rle_fill(input->values, size->n, data->data, input->c.seed);
-}
-
 /* Run check(input) for every family at every size of rle_sizes. */
 static void for_families_and_sizes(const char *function, void (*check)(const struct rle_input *, const void *),
                                    const void *context)
@@ -52,7 +34,7 @@ static void for_families_and_sizes(const char *function, void (*check)(const str
     for (size_t f = 0; f < rle_data_cases_count; f++) {
         for (size_t i = 0; i < rle_sizes_count; i++) {
             struct rle_input input;
-            make_input(&input, function, &rle_data_cases[f], &rle_sizes[i]);
+            rle_input_make(&input, function, &rle_data_cases[f], &rle_sizes[i]);
             check(&input, context);
             free(input.values);
         }
@@ -70,7 +52,7 @@ static void for_long_inputs(const char *function, void (*check)(const struct rle
     };
     for (size_t k = 0; k < sizeof inputs / sizeof inputs[0]; k++) {
         struct rle_input input;
-        make_input(&input, function, &rle_data_cases[inputs[k].data], inputs[k].size);
+        rle_input_make(&input, function, &rle_data_cases[inputs[k].data], inputs[k].size);
         check(&input, context);
         free(input.values);
     }

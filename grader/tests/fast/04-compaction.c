@@ -1,7 +1,7 @@
 /*
  * Tests of lab 04's fast reference, the one-pass compaction
- * (solutions/04-compaction/fast/, common/fast.h): both versions of its
- * ladder against the grader's oracle, over the edges of lab 04 and of
+ * (solutions/04-compaction/fast/, common/fast.h): the three versions
+ * of its ladder against the grader's oracle, over the edges of lab 04 and of
  * lab 07's tiles. Not part of a student's grade: make test runs them
  * (make test-fast), and make bench validates the same code on a GPU.
  */
@@ -24,6 +24,7 @@ static const struct {
     compaction_fn run;
 } versions[] = {
     {"compact_if_single_pass_direct", compact_if_single_pass_direct},
+    {"compact_if_single_pass_staged", compact_if_single_pass_staged},
     {"compact_if_single_pass", compact_if_single_pass},
 };
 

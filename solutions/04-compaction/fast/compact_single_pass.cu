@@ -17,6 +17,15 @@
  *     prefix  0           3            decoupled_prefix (lab 07, E)
  *     out     [5 8 7 9]                out[prefix + rank] = in
  *
+ * The ladder (make bench BENCH=compact), one change a version:
+ *   1  compact_if, lab 04 as taught (compaction.cu)
+ *   2  compact_if_single_pass_direct: the one pass above, each kept
+ *      element stored by its own thread
+ *   3  compact_if_single_pass_staged: the kept elements gathered in shared
+ *      memory, then stored by consecutive threads
+ *   4  compact_if_single_pass: the flags kept as bits (note_marks), so
+ *      that 4 blocks fit an SM where 3 did
+ *
  * Built from lab 07's reference, included whole: its device functions are
  * compiled into this file (a kernel can only call device code of its own
  * translation unit without relocatable device code, which costs speed).
@@ -81,19 +90,19 @@ __device__ void scatter_kept(const int4 values[VECTORS], const int4 ranks[VECTOR
  * kept count of all tiles before it) and store the kept elements at
  * prefix + rank. The last tile writes the total count.
  *
- * staged = 0 (ladder version 1): each thread stores its own kept
+ * staged = 0 (ladder version 2): each thread stores its own kept
  * elements. A warp's stores then land wherever its lanes' ranks are: at
  * 50% kept, one store instruction of 32 lanes touches about 32 ints
  * spread over 512 bytes, a few partly written 32-byte sectors each.
- * staged = 1 (version 2): the kept elements go to shared memory first, at
+ * staged = 1 (version 3): the kept elements go to shared memory first, at
  * their rank, then the block stores ranks 0, 1, 2, ... from consecutive
  * threads: every sector written whole, once.
  */
 /* Blocks an SM must hold: asking for 3 keeps the kernel within 85
  * registers a thread (94 unasked, 2 blocks an SM); with more tiles loading
- * at once the one-pass compaction went from 0.80 to 0.96 of CUB's time at
- * 10% kept, 2^26, on an H100. Asking for 4 (64 registers) spills to local
- * memory and loses again. */
+ * at once, version 3 went from 0.80 to 0.96 of CUB's time at 10% kept,
+ * 2^26, on an H100. Asking for 4 (64 registers) spills to local memory and
+ * loses again: version 4 frees the registers instead. */
 #define COMPACT_MIN_BLOCKS 3
 template <enum compact_predicate predicate, int staged>
 __global__ void __launch_bounds__(SP_THREADS, COMPACT_MIN_BLOCKS) compact_kernel(const int *d_in, int *d_out, size_t n, int operand, int *d_kept,
@@ -120,28 +129,118 @@ __global__ void __launch_bounds__(SP_THREADS, COMPACT_MIN_BLOCKS) compact_kernel
         *d_kept = prefix + tile_kept;
 }
 
+/*
+ * note_marks: the marks of the thread's vector r (bits 0-3, one per
+ * element) into bits 4r..4r+3 of *marks, and their count into ranks[r] as
+ * .x of an int4 whose .y .z .w are 0. After tile_scan_exclusive(ranks),
+ * ranks[r].x is the rank in the tile of the vector's first marked element;
+ * its others follow it. A register holds the marks where int4 flags take
+ * 32, and the compiler drops the zero .y .z .w: 8 registers for the ranks.
+ *
+ *     vectors 0 and 1 marked  [1 0 1 1] [0 0 1 0]   marks 0x4d
+ *     ranks .x                [3] [1]  ->  scanned [0] [3]
+ *                                           (plus the threads before)
+ */
+__device__ void note_marks(unsigned vector_marks, int r, unsigned *marks, int4 ranks[VECTORS])
+{
+    *marks |= vector_marks << (4 * r);
+    ranks[r] = make_int4(__popc(vector_marks), 0, 0, 0);
+}
+
+/* kept_marks: bits 0-3 set for the kept elements of the vector at i. */
+template <enum compact_predicate predicate>
+__device__ unsigned kept_marks(int4 vector, size_t i, size_t n, int operand)
+{
+    return kept_at<predicate>(vector.x, i, n, operand) | kept_at<predicate>(vector.y, i + 1, n, operand) << 1 |
+           kept_at<predicate>(vector.z, i + 2, n, operand) << 2 | kept_at<predicate>(vector.w, i + 3, n, operand) << 3;
+}
+
+/* Blocks an SM must hold in version 4: 4, in 64 registers a thread. */
+#define MARKS_MIN_BLOCKS 4
+
+/*
+ * compact_marks_kernel (ladder version 4, the fast reference): version 3
+ * with the flags as bits (note_marks): 64 registers a thread where
+ * version 3 needs 85, so 4 blocks an SM load at once instead of 3. That
+ * took the one-pass compaction from 0.97 to 1.07x of CUB at 10% kept
+ * (H100, 2^26).
+ */
+template <enum compact_predicate predicate>
+__global__ void __launch_bounds__(SP_THREADS, MARKS_MIN_BLOCKS)
+compact_marks_kernel(const int *d_in, int *d_out, size_t n, int operand, int *d_kept, tile_status *d_status,
+                     unsigned *d_next_tile)
+{
+    __shared__ int staging[SP_TILE];
+    size_t tile = take_tile_number(d_next_tile);
+    int4 values[VECTORS];
+    load_vectors(d_in, n, tile * SP_TILE, values);
+    unsigned marks = 0;
+    int4 ranks[VECTORS];
+    for (int r = 0; r < VECTORS; r++)
+        note_marks(kept_marks<predicate>(values[r], vector_first(tile * SP_TILE, r), n, operand), r, &marks, ranks);
+    int tile_kept;
+    tile_scan_exclusive(ranks, &tile_kept);
+    for (int r = 0; r < VECTORS; r++) {
+        const int vector[4] = {values[r].x, values[r].y, values[r].z, values[r].w};
+        for (int k = 0, rank = ranks[r].x; k < 4; k++)
+            if (marks >> (4 * r + k) & 1)
+                staging[rank++] = vector[k];
+    }
+    /* decoupled_prefix ends with a barrier: staging is complete after it. */
+    int prefix = decoupled_prefix(d_status, tile, tile_kept);
+    for (int k = threadIdx.x; k < tile_kept; k += SP_THREADS)
+        d_out[prefix + k] = staging[k];
+    if (tile == gridDim.x - 1 && threadIdx.x == 0)
+        *d_kept = prefix + tile_kept;
+}
+
 /* The same storage as lab 07's scan: a tile counter, a word per tile. */
 size_t compact_single_pass_temp_bytes(size_t n)
 {
     return scan_single_pass_temp_bytes(n);
 }
 
-/* launch: clear the storage, then one block per tile, the kernel made
- * for this predicate (a switch per element would cost as much as the
- * comparison). */
-template <int staged>
-static cudaError_t launch(const int *d_in, int *d_out, size_t n, enum compact_predicate predicate,
-                          int operand, int *d_kept, void *d_temp, size_t temp_bytes)
+/* clear_storage: the storage of a one-pass kernel as lab 07's scan lays
+ * it out (a tile counter, then a status word per tile), all zero: queued
+ * on the default stream before the kernel. */
+static cudaError_t clear_storage(void *d_temp, size_t n, unsigned **d_next_tile, tile_status **d_status)
 {
+    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, scan_single_pass_temp_bytes(n), 0));
+    *d_next_tile = (unsigned *)d_temp;
+    *d_status = (tile_status *)((char *)d_temp + COUNTER_BYTES);
+    return cudaSuccess;
+}
+
+/* The checks every version makes; cudaSuccess when the call may go on,
+ * after setting *d_kept for n = 0 (the sign in *done). */
+static cudaError_t check_arguments(const int *d_in, int *d_out, size_t n, enum compact_predicate predicate,
+                                   int *d_kept, void *d_temp, size_t temp_bytes, int *done)
+{
+    *done = 1;
     if (d_kept == NULL || (unsigned)predicate > (unsigned)KEEP_EVEN || n > FAST_MAX_N)
         return cudaErrorInvalidValue;
     if (n == 0)
         return cudaMemsetAsync(d_kept, 0, sizeof(int), 0);
     if (d_in == NULL || d_out == NULL || d_temp == NULL || temp_bytes < compact_single_pass_temp_bytes(n))
         return cudaErrorInvalidValue;
-    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, compact_single_pass_temp_bytes(n), 0));
-    unsigned *d_next_tile = (unsigned *)d_temp;
-    tile_status *d_status = (tile_status *)((char *)d_temp + COUNTER_BYTES);
+    *done = 0;
+    return cudaSuccess;
+}
+
+/* Versions 2 and 3: clear the storage, then one block per tile, the
+ * kernel made for this predicate (a switch per element would cost as much
+ * as the comparison). */
+template <int staged>
+static cudaError_t launch(const int *d_in, int *d_out, size_t n, enum compact_predicate predicate,
+                          int operand, int *d_kept, void *d_temp, size_t temp_bytes)
+{
+    int done;
+    cudaError_t err = check_arguments(d_in, d_out, n, predicate, d_kept, d_temp, temp_bytes, &done);
+    if (done)
+        return err;
+    unsigned *d_next_tile;
+    tile_status *d_status;
+    RETURN_IF_CUDA_ERROR(clear_storage(d_temp, n, &d_next_tile, &d_status));
     unsigned tiles = blocks_for(n, SP_TILE);
     if (predicate == KEEP_NONZERO)
         compact_kernel<KEEP_NONZERO, staged><<<tiles, SP_THREADS>>>(d_in, d_out, n, operand, d_kept,
@@ -155,6 +254,18 @@ static cudaError_t launch(const int *d_in, int *d_out, size_t n, enum compact_pr
     return cudaGetLastError();
 }
 
+/* Version 4 for one predicate. */
+template <enum compact_predicate predicate>
+static cudaError_t launch_marks(const int *d_in, int *d_out, size_t n, int operand, int *d_kept, void *d_temp)
+{
+    unsigned *d_next_tile;
+    tile_status *d_status;
+    RETURN_IF_CUDA_ERROR(clear_storage(d_temp, n, &d_next_tile, &d_status));
+    compact_marks_kernel<predicate><<<blocks_for(n, SP_TILE), SP_THREADS>>>(d_in, d_out, n, operand, d_kept,
+                                                                           d_status, d_next_tile);
+    return cudaGetLastError();
+}
+
 cudaError_t compact_if_single_pass_direct(const int *d_in, int *d_out, size_t n,
                                           enum compact_predicate predicate, int operand,
                                           int *d_kept, void *d_temp, size_t temp_bytes)
@@ -162,9 +273,24 @@ cudaError_t compact_if_single_pass_direct(const int *d_in, int *d_out, size_t n,
     return launch<0>(d_in, d_out, n, predicate, operand, d_kept, d_temp, temp_bytes);
 }
 
+cudaError_t compact_if_single_pass_staged(const int *d_in, int *d_out, size_t n,
+                                          enum compact_predicate predicate, int operand,
+                                          int *d_kept, void *d_temp, size_t temp_bytes)
+{
+    return launch<1>(d_in, d_out, n, predicate, operand, d_kept, d_temp, temp_bytes);
+}
+
 cudaError_t compact_if_single_pass(const int *d_in, int *d_out, size_t n,
                                    enum compact_predicate predicate, int operand, int *d_kept,
                                    void *d_temp, size_t temp_bytes)
 {
-    return launch<1>(d_in, d_out, n, predicate, operand, d_kept, d_temp, temp_bytes);
+    int done;
+    cudaError_t err = check_arguments(d_in, d_out, n, predicate, d_kept, d_temp, temp_bytes, &done);
+    if (done)
+        return err;
+    if (predicate == KEEP_NONZERO)
+        return launch_marks<KEEP_NONZERO>(d_in, d_out, n, operand, d_kept, d_temp);
+    if (predicate == KEEP_GREATER_THAN)
+        return launch_marks<KEEP_GREATER_THAN>(d_in, d_out, n, operand, d_kept, d_temp);
+    return launch_marks<KEEP_EVEN>(d_in, d_out, n, operand, d_kept, d_temp);
 }
