@@ -83,6 +83,20 @@ size_t rle_encode_single_pass_temp_bytes(size_t n);
 cudaError_t rle_encode_single_pass(const int *d_in, size_t n, int *d_symbols, int *d_counts, int *d_runs,
                                    void *d_temp, size_t temp_bytes);
 
+/* The decoders' result: `runs` runs (counts >= 1, summing to n) expanded
+ * into d_out[0..n). Nothing past d_out[n - 1] is written, whatever the
+ * counts say. runs == 0 requires n == 0.
+ *     symbols [1 2 3 6 5], counts [1 1 1 3 2], n 8  ->  [1 2 3 6 6 6 5 5]
+ *
+ * The ladder (make bench BENCH=rle): rle_decode_search and
+ * rle_decode_scan as lab 05 teaches them, then rle_decode_single_pass:
+ * per tile of runs, the counts scanned and looked back for in one kernel,
+ * each output element found by a search in shared memory and written
+ * once, 4 at a time.                                                       */
+size_t rle_decode_single_pass_temp_bytes(size_t runs);
+cudaError_t rle_decode_single_pass(const int *d_symbols, const int *d_counts, size_t runs, int *d_out, size_t n,
+                                   void *d_temp, size_t temp_bytes);
+
 #ifdef __cplusplus
 }
 #endif

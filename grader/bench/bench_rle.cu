@@ -18,6 +18,13 @@
  *      segment of 256, then the stitch)
  *   3  rle_encode_single_pass (common/fast.h): tails marked, scanned and
  *      looked back for in one kernel; runs stored through shared memory
+ * and the decoder ladder:
+ *   1  rle_decode_search: lab 05's scan of the counts, then a binary
+ *      search of them from every output element
+ *   2  rle_decode_scan: lab 05's flags at the run starts and their scan
+ *   3  rle_decode_single_pass (common/fast.h): per tile of runs, the
+ *      counts scanned and looked back for in one kernel, each output
+ *      element written once, 4 at a time
  *
  * Two inputs: runny (runs of 1 to 24, see grader/support/rle_checks.h)
  * and singles (every run of length 1: as many runs as elements, the
@@ -99,6 +106,13 @@ static cudaError_t run_single_pass(void *context)
                                   run->temp_bytes);
 }
 
+static cudaError_t run_decode_single_pass(void *context)
+{
+    struct rle_run *run = (struct rle_run *)context;
+    return rle_decode_single_pass(run->d_symbols, run->d_counts, run->runs, run->d_out, run->n, run->d_temp,
+                                  run->temp_bytes);
+}
+
 /* One row of the table (timing.h): n ints and the runs' 2 ints each. */
 static void print_row(const char *name, float ms, const struct rle_run *run, float copy_ms, float cub_ms)
 {
@@ -141,8 +155,9 @@ static const struct version versions[] = {
     {"1 rle_encode (PARLE)", run_parle, LAB_ENCODER},
     {"2 rle_encode_segmented (256, rows)", run_segmented, LAB_ENCODER},
     {"3 rle_encode_single_pass", run_single_pass, DEVICE_ENCODER},
-    {"rle_decode_search", run_decode_search, DECODER},
-    {"rle_decode_scan", run_decode_scan, DECODER},
+    {"1 rle_decode_search", run_decode_search, DECODER},
+    {"2 rle_decode_scan", run_decode_scan, DECODER},
+    {"3 rle_decode_single_pass", run_decode_single_pass, DECODER},
 };
 
 /* One row: time it (skipped while a TODO_STUDENT() stub remains), check
@@ -199,8 +214,11 @@ static void bench_size(size_t n, enum rle_data data)
     bench_check(cudaMalloc((void **)&run.d_runs, sizeof(int)), "cudaMalloc");
     bench_check(cudaMemcpy((void *)run.d_in, input, n * sizeof(int), cudaMemcpyHostToDevice), "upload");
     bench_check(run_cub(&run), "CUB size");
+    /* One storage for all: CUB's, the one-pass encoder's, the decoder's. */
     if (run.temp_bytes < rle_encode_single_pass_temp_bytes(n))
         run.temp_bytes = rle_encode_single_pass_temp_bytes(n);
+    if (run.temp_bytes < rle_decode_single_pass_temp_bytes(run.runs))
+        run.temp_bytes = rle_decode_single_pass_temp_bytes(run.runs);
     bench_check(cudaMalloc(&run.d_temp, run.temp_bytes), "cudaMalloc");
 
     const char *name = rle_data_cases[data].name;
