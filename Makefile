@@ -144,12 +144,14 @@ $(BUILD)/%/perf: $(BUILD)/grader/perf/$$(notdir $$*).c.o $(PERF_HARNESS) $$(call
 # The fast references (common/fast.h): solutions/NN-name/fast/*.cu, built
 # from lab 07's pieces, kept beside the teaching versions. Only the source
 # tree has them. Each has its tests (grader/tests/fast/NN-name.c: make
-# test-fast) and is timed by make bench beside the lab's own version.
+# test-fast), linked with the lab's reference (whose checks they share),
+# and is timed by make bench beside the lab's own version.
 FAST_LABS      := $(notdir $(patsubst %/fast/,%,$(wildcard solutions/*/fast/)))
 fast_objects    = $(call objects_of,$(wildcard solutions/$(1)/fast/*.cu))
 FAST_TESTS     := $(foreach lab,$(FAST_LABS),$(BUILD)/solutions/$(lab)/fast/tests)
 
 $(BUILD)/solutions/%/fast/tests: $(BUILD)/grader/tests/fast/%.c.o $$(call fast_objects,$$*) \
+                                 $$(call lab_objects,solutions/$$*) $$(call provided_objects,$$*) \
                                  $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)

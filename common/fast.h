@@ -97,6 +97,28 @@ size_t rle_decode_single_pass_temp_bytes(size_t runs);
 cudaError_t rle_decode_single_pass(const int *d_symbols, const int *d_counts, size_t runs, int *d_out, size_t n,
                                    void *d_temp, size_t temp_bytes);
 
+/* ---- Lab 06: fixed-length packing in one pass (solutions/06-fixed-length/fast/)
+ *
+ * pack_encode's and pack_decode's results (pack.h's layout, the same
+ * words), for a frame_length that is a multiple of 32 (else
+ * cudaErrorInvalidValue): every frame then fills whole words, so no word
+ * holds two frames and each is written once, without atomics. The word
+ * count goes to *d_word_count (a device uint32_t); d_words needs no
+ * clearing, and only d_words[0..count) is written.
+ *     [0 2 1 ... ] in frames of 32  ->  as pack_encode
+ *
+ * The ladder (make bench BENCH=pack): pack_encode and pack_decode as lab
+ * 06 teaches them, then these: widths, the frames' word offsets (a tile
+ * scan and lab 07's look-back) and the words in one pass, each word built
+ * by one lane from the values shuffled to it; and the decoder, a warp a
+ * frame, each value shuffled out of the words its frame's lanes loaded.   */
+size_t pack_single_pass_temp_bytes(size_t n, size_t frame_length);
+cudaError_t pack_encode_single_pass(const uint32_t *d_values, size_t n, size_t frame_length, uint32_t *d_widths,
+                                    uint32_t *d_offsets, uint32_t *d_words, uint32_t *d_word_count,
+                                    void *d_temp, size_t temp_bytes);
+cudaError_t pack_decode_single_pass(const uint32_t *d_widths, const uint32_t *d_offsets, const uint32_t *d_words,
+                                    size_t n, size_t frame_length, uint32_t *d_values);
+
 #ifdef __cplusplus
 }
 #endif

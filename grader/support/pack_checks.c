@@ -316,7 +316,8 @@ struct encoded_on_device {
     struct device_words values, widths, offsets, words;
 };
 
-static struct encoded_on_device encode_and_check(const struct pack_case *c, const struct encoded *e)
+static struct encoded_on_device encode_and_check(const struct pack_case *c, const struct encoded *e,
+                                                 pack_encode_fn encode)
 {
     struct encoded_on_device d;
     d.values = device_words_new(c->n, e->values, 0);
@@ -325,8 +326,8 @@ static struct encoded_on_device encode_and_check(const struct pack_case *c, cons
     d.words = device_words_new(pack_max_words(c->n), NULL, UNWRITTEN);
     size_t count = WORDS_UNSET;
 
-    expect_pack_success(c, pack_encode(d.values.d, c->n, c->frame_length, d.widths.d, d.offsets.d,
-                                       d.words.d, &count));
+    expect_pack_success(c, encode(d.values.d, c->n, c->frame_length, d.widths.d, d.offsets.d, d.words.d,
+                                  &count));
 
     expect_guards_unchanged(c, "d_widths", &d.widths);
     expect_guards_unchanged(c, "d_offsets", &d.offsets);
@@ -356,8 +357,13 @@ static void encoded_on_device_free(struct encoded_on_device *d)
 
 void check_pack_encode(const struct pack_case *c)
 {
+    check_pack_encode_by(c, pack_encode);
+}
+
+void check_pack_encode_by(const struct pack_case *c, pack_encode_fn encode)
+{
     struct encoded e = oracle_case(c);
-    struct encoded_on_device d = encode_and_check(c, &e);
+    struct encoded_on_device d = encode_and_check(c, &e, encode);
     encoded_on_device_free(&d);
     encoded_free(&e);
 }
@@ -379,13 +385,18 @@ static void expect_decoded(const struct pack_case *c, const char *what, const st
 
 void check_pack_decode(const struct pack_case *c)
 {
+    check_pack_decode_by(c, pack_decode);
+}
+
+void check_pack_decode_by(const struct pack_case *c, pack_decode_fn decode)
+{
     struct encoded e = oracle_case(c);
     struct device_words widths = device_words_new(e.frames, e.widths, 0);
     struct device_words offsets = device_words_new(e.frames, e.offsets, 0);
     struct device_words words = device_words_new(e.count, e.words, 0); /* exactly the stream */
     struct device_words values = device_words_new(c->n, NULL, UNWRITTEN);
 
-    expect_pack_success(c, pack_decode(widths.d, offsets.d, words.d, c->n, c->frame_length, values.d));
+    expect_pack_success(c, decode(widths.d, offsets.d, words.d, c->n, c->frame_length, values.d));
 
     expect_guards_unchanged(c, "d_values", &values);
     uint32_t *got = device_words_download(&values);
@@ -404,7 +415,7 @@ void check_pack_decode(const struct pack_case *c)
 void check_pack_round_trip(const struct pack_case *c)
 {
     struct encoded e = oracle_case(c);
-    struct encoded_on_device d = encode_and_check(c, &e);
+    struct encoded_on_device d = encode_and_check(c, &e, pack_encode);
     struct device_words values = device_words_new(c->n, NULL, UNWRITTEN);
 
     expect_pack_success(c, pack_decode(d.widths.d, d.offsets.d, d.words.d, c->n, c->frame_length, values.d));

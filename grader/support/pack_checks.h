@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cuda_runtime_api.h>
+
 #include "oracle_pack.h"
 
 /* Fail the test with the case's description, a formatted reason and the
@@ -40,6 +42,17 @@ void check_pack_values(const struct pack_case *c);  /* pack_values, given widths
 void check_pack_encode(const struct pack_case *c);  /* pack_encode: all three arrays and *words exact */
 void check_pack_decode(const struct pack_case *c);  /* pack_decode of the oracle's encoding */
 void check_pack_round_trip(const struct pack_case *c); /* pack_decode(pack_encode(x)) == x */
+
+/* The encoder and decoder checks for another pair with pack.h's
+ * signatures (the fast references' tests, grader/tests/fast/). */
+typedef cudaError_t (*pack_encode_fn)(const uint32_t *d_values, size_t n, size_t frame_length,
+                                      uint32_t *d_widths, uint32_t *d_offsets, uint32_t *d_words,
+                                      size_t *words);
+typedef cudaError_t (*pack_decode_fn)(const uint32_t *d_widths, const uint32_t *d_offsets,
+                                      const uint32_t *d_words, size_t n, size_t frame_length,
+                                      uint32_t *d_values);
+void check_pack_encode_by(const struct pack_case *c, pack_encode_fn encode);
+void check_pack_decode_by(const struct pack_case *c, pack_decode_fn decode);
 
 /* n = 0 with NULL pointers: cudaSuccess and nothing done (*words = 0);
  * frame_length 0: cudaErrorInvalidValue. For every function. */
