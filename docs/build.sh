@@ -25,7 +25,7 @@
 #   3. draw the SVG figures from docs/data/figures/*.rows
 #      (docs/figures/arrays-to-svg.awk), and the performance charts with
 #      gnuplot (docs/figures/bench.gp) from docs/data/: make bench's CSV
-#      (bench-h200.csv) and the older tables (bench-h200*.txt);
+#      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt);
 #   4. turn each page of docs/pages.txt into standalone HTML5 with pandoc:
 #      MathML, highlighted code, a nav bar and previous/next links, code
 #      pulled from the compiled files for the edition
@@ -142,8 +142,14 @@ table_rows() { awk '!/^#/ && NF == 3 { printf "%.0f\t%s\t%s\n", 2 ^ $1, $2, $3 }
 table_title() {
     echo "$(sed -n 's/^# *chart: *//p' "$1" | grep . || echo "one scan of n int32") on $(sed -n 's/^# *hardware: *//p' "$1")"
 }
-# The rows of one benchmark in make bench's CSV (grader/bench/timing.h).
-csv_rows() { awk -F, -v bench="$2" 'NR > 1 && $4 == bench { printf "%s\t%s\t%s\n", $7, $6, $9 }' "$1"; }
+# The rows of one benchmark in make bench's CSV (grader/bench/timing.h),
+# of one input when a third argument names it ("50% kept").
+csv_rows() {
+    awk -F, -v bench="$2" -v input="${3:-}" \
+        'NR > 1 && $4 == bench && (input == "" || $5 == input) { printf "%s\t%s\t%s\n", $7, $6, $9 }' "$1"
+}
+# The GPU and day of a CSV's first row, for a chart's title.
+csv_run() { awk -F, 'NR == 2 { print $2 ", " $1 }' "$1"; }
 
 command -v gnuplot >/dev/null 2>&1 ||
     die "gnuplot is missing: run grader/tools/install-deps.sh gnuplot (as root), or apt-get install gnuplot-nox"
@@ -153,7 +159,11 @@ for bench in rle pack; do
     table_rows docs/data/bench-h200-$bench.txt | chart bench-h200-$bench "$(table_title docs/data/bench-h200-$bench.txt)"
 done
 csv_rows docs/data/bench-h200.csv single_pass |
-    chart bench-h200-single-pass "one scan of n int32 on $(awk -F, 'NR == 2 { print $2 ", " $1 }' docs/data/bench-h200.csv)"
+    chart bench-h200-single-pass "one scan of n int32 on $(csv_run docs/data/bench-h200.csv)"
+csv_rows docs/data/bench-h100.csv compact "50% kept" |
+    chart bench-h100-compact "compaction of n int32, half kept, on $(csv_run docs/data/bench-h100.csv)"
+csv_rows docs/data/bench-h100.csv rle "runny; mean run 16.7" |
+    chart bench-h100-rle "run-length coding of n int32, runs of 16.7, on $(csv_run docs/data/bench-h100.csv)"
 
 # ---- 4. pages ---------------------------------------------------------------
 cp docs/style.css "$out/style.css"
