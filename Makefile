@@ -169,6 +169,10 @@ bench_objects    = $(sort $(foreach lab,$(BENCH_LABS_$(1)),\
                      $(call lab_objects,$(TREE)/$(lab)) $(call provided_objects,$(lab)) \
                      $(call fast_objects,$(lab))))
 
+# The benchmarks time the fast references where they are (not in a
+# student's copy): bench_NAME.cu has their rows under this define.
+$(BUILD)/grader/bench/%.cu.o: NVCCFLAGS += $(if $(FAST_LABS),-DSCANLAB_FAST_REFERENCES)
+
 $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/bench/timing.c.o \
                           $$(call bench_objects,$$*) $(COMMON_OBJS) $(SUPPORT_LIB)
 	@echo "  LINK  $@"

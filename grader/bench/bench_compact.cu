@@ -25,6 +25,9 @@
  *   4  the flags kept as bits, not int4s: 64 registers a thread,
  *      4 blocks an SM instead of 3 (the fast reference)
  *
+ * Versions 2 to 4 are the source tree's (solutions/04-compaction/fast/):
+ * a student's copy times 1 beside CUB.
+ *
  * Three densities, about 10%, 50% and 90% of the elements kept. Each
  * density has two inputs with the same kept elements in the same places:
  * one whose dropped elements are 0 (KEEP_NONZERO) and one whose dropped
@@ -102,6 +105,7 @@ static cudaError_t run_lab(void *context)
     return compact_if(input_of(run), run->d_out, run->n, run->predicate, BENCH_OPERAND, &run->got_kept);
 }
 
+#ifdef SCANLAB_FAST_REFERENCES
 static cudaError_t run_direct(void *context)
 {
     struct compact_run *run = (struct compact_run *)context;
@@ -122,6 +126,7 @@ static cudaError_t run_tile(void *context)
     return compact_if_single_pass(input_of(run), run->d_out, run->n, run->predicate, BENCH_OPERAND,
                                   run->d_kept, run->d_temp, run->temp_bytes);
 }
+#endif
 
 /* One row of the table (timing.h): `ints` read and written in all. */
 static void print_row(const char *name, float ms, size_t n, size_t ints, float copy_ms, float cub_ms)
@@ -180,12 +185,14 @@ static void bench_predicate(struct compact_run *run, enum compact_predicate pred
     float cub_ms = bench_version(names[0], run_cub, run, expected, kept, copy_ms, 0);
     snprintf(names[1], sizeof names[1], "1 compact_if (%s)", what);
     bench_version(names[1], run_lab, run, expected, kept, copy_ms, cub_ms);
+#ifdef SCANLAB_FAST_REFERENCES
     snprintf(names[2], sizeof names[2], "2 one pass, direct stores (%s)", what);
     bench_version(names[2], run_direct, run, expected, kept, copy_ms, cub_ms);
     snprintf(names[3], sizeof names[3], "3 one pass, staged stores (%s)", what);
     bench_version(names[3], run_staged, run, expected, kept, copy_ms, cub_ms);
     snprintf(names[4], sizeof names[4], "4 one pass, flags as bits (%s)", what);
     bench_version(names[4], run_tile, run, expected, kept, copy_ms, cub_ms);
+#endif
 }
 
 /* Two inputs with the same kept elements: about `percent` of them, values
@@ -230,8 +237,10 @@ static void bench_size(size_t n, int percent, int repeats)
     bench_check(cub::DeviceSelect::If(NULL, greater_bytes, run.d_small, run.d_out, run.d_kept, (int)n,
                                       is_greater_than{BENCH_OPERAND}), "CUB size");
     run.temp_bytes = nonzero_bytes > greater_bytes ? nonzero_bytes : greater_bytes;
+#ifdef SCANLAB_FAST_REFERENCES
     if (run.temp_bytes < compact_single_pass_temp_bytes(n))
         run.temp_bytes = compact_single_pass_temp_bytes(n);
+#endif
     bench_check(cudaMalloc(&run.d_temp, run.temp_bytes), "cudaMalloc");
 
     size_t kept = oracle_compact_nonzero(zeros, expected, n);

@@ -26,6 +26,9 @@
  *      counts scanned and looked back for in one kernel, each output
  *      element written once, 4 at a time
  *
+ * The versions 3 are the source tree's (solutions/05-rle/fast/): a
+ * student's copy times 1 and 2 beside CUB.
+ *
  * Two inputs: runny (runs of 1 to 24, see grader/support/rle_checks.h)
  * and singles (every run of length 1: as many runs as elements, the
  * encoder's worst case).
@@ -99,6 +102,7 @@ static cudaError_t run_decode_scan(void *context)
     return rle_decode_scan(run->d_symbols, run->d_counts, run->runs, run->d_out, run->n);
 }
 
+#ifdef SCANLAB_FAST_REFERENCES
 static cudaError_t run_single_pass(void *context)
 {
     struct rle_run *run = (struct rle_run *)context;
@@ -112,6 +116,7 @@ static cudaError_t run_decode_single_pass(void *context)
     return rle_decode_single_pass(run->d_symbols, run->d_counts, run->runs, run->d_out, run->n, run->d_temp,
                                   run->temp_bytes);
 }
+#endif
 
 /* One row of the table (timing.h): n ints and the runs' 2 ints each. */
 static void print_row(const char *name, float ms, const struct rle_run *run, float copy_ms, float cub_ms)
@@ -154,10 +159,14 @@ static const struct version versions[] = {
     {"CUB DeviceRunLengthEncode::Encode", run_cub, DEVICE_ENCODER},
     {"1 rle_encode (PARLE)", run_parle, LAB_ENCODER},
     {"2 rle_encode_segmented (256, rows)", run_segmented, LAB_ENCODER},
+#ifdef SCANLAB_FAST_REFERENCES
     {"3 rle_encode_single_pass", run_single_pass, DEVICE_ENCODER},
+#endif
     {"1 rle_decode_search", run_decode_search, DECODER},
     {"2 rle_decode_scan", run_decode_scan, DECODER},
+#ifdef SCANLAB_FAST_REFERENCES
     {"3 rle_decode_single_pass", run_decode_single_pass, DECODER},
+#endif
 };
 
 /* One row: time it (skipped while a TODO_STUDENT() stub remains), check
@@ -214,11 +223,13 @@ static void bench_size(size_t n, enum rle_data data)
     bench_check(cudaMalloc((void **)&run.d_runs, sizeof(int)), "cudaMalloc");
     bench_check(cudaMemcpy((void *)run.d_in, input, n * sizeof(int), cudaMemcpyHostToDevice), "upload");
     bench_check(run_cub(&run), "CUB size");
+#ifdef SCANLAB_FAST_REFERENCES
     /* One storage for all: CUB's, the one-pass encoder's, the decoder's. */
     if (run.temp_bytes < rle_encode_single_pass_temp_bytes(n))
         run.temp_bytes = rle_encode_single_pass_temp_bytes(n);
     if (run.temp_bytes < rle_decode_single_pass_temp_bytes(run.runs))
         run.temp_bytes = rle_decode_single_pass_temp_bytes(run.runs);
+#endif
     bench_check(cudaMalloc(&run.d_temp, run.temp_bytes), "cudaMalloc");
 
     const char *name = rle_data_cases[data].name;
