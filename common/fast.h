@@ -107,15 +107,30 @@ cudaError_t rle_decode_single_pass(const int *d_symbols, const int *d_counts, si
  * clearing, and only d_words[0..count) is written.
  *     [0 2 1 ... ] in frames of 32  ->  as pack_encode
  *
- * The ladder (make bench BENCH=pack): pack_encode and pack_decode as lab
- * 06 teaches them, then these: widths, the frames' word offsets (a tile
- * scan and lab 07's look-back) and the words in one pass, each word built
- * by one lane from the values shuffled to it; and the decoder, a warp a
- * frame, each value shuffled out of the words its frame's lanes loaded.   */
+ * The ladder (make bench BENCH=pack), version 1 being lab 06's
+ * pack_encode and pack_decode:
+ *   2  pack_encode_by_frames   widths, the frames' word offsets (a tile
+ *                              scan and lab 07's look-back) and the words
+ *                              in one pass, a warp a frame at a time, each
+ *                              word built by one lane from the values
+ *                              shuffled to it
+ *      pack_decode_by_frames   a warp a frame, each value shuffled out of
+ *                              the words its lanes loaded
+ *   3  pack_encode_single_pass,  when the frame length divides 1024 (32,
+ *      pack_decode_single_pass   64, ..., 1024): a block loads lab 07's
+ *                              whole tile (or its frames' words) into
+ *                              shared memory at once and works from there;
+ *                              other lengths take version 2.
+ * All take pack_single_pass_temp_bytes(n, frame_length) of storage.        */
 size_t pack_single_pass_temp_bytes(size_t n, size_t frame_length);
+cudaError_t pack_encode_by_frames(const uint32_t *d_values, size_t n, size_t frame_length, uint32_t *d_widths,
+                                  uint32_t *d_offsets, uint32_t *d_words, uint32_t *d_word_count, void *d_temp,
+                                  size_t temp_bytes);
 cudaError_t pack_encode_single_pass(const uint32_t *d_values, size_t n, size_t frame_length, uint32_t *d_widths,
                                     uint32_t *d_offsets, uint32_t *d_words, uint32_t *d_word_count,
                                     void *d_temp, size_t temp_bytes);
+cudaError_t pack_decode_by_frames(const uint32_t *d_widths, const uint32_t *d_offsets, const uint32_t *d_words,
+                                  size_t n, size_t frame_length, uint32_t *d_values);
 cudaError_t pack_decode_single_pass(const uint32_t *d_widths, const uint32_t *d_offsets, const uint32_t *d_words,
                                     size_t n, size_t frame_length, uint32_t *d_values);
 

@@ -16,14 +16,19 @@
  *      grader/provided/scan.cu: CUB, with a cudaMalloc per call), the word
  *      count read back, the words cleared, then each value ORed in with
  *      atomicOr
- *   2  pack_encode_single_pass (common/fast.h): widths, a tile scan and
+ *   2  pack_encode_by_frames (common/fast.h): widths, a tile scan and
  *      look-back of the frames' words, and the words, in one kernel; each
- *      word built whole by one lane (frames of a multiple of 32 values)
+ *      word built whole by one lane (frames of a multiple of 32 values),
+ *      a warp a frame at a time
+ *   3  pack_encode_single_pass: the block's whole tile loaded into shared
+ *      memory at once (frame lengths that divide 1024)
  *   1  pack_decode: lab 06's, a thread a value
- *   2  pack_decode_single_pass: a warp a frame, each value shuffled out
- *      of the words the lanes loaded
+ *   2  pack_decode_by_frames: a warp a frame, each value shuffled out of
+ *      the words the lanes loaded
+ *   3  pack_decode_single_pass: all the words of a warp's 1024 values
+ *      loaded into shared memory at once, 4 values a lane stored as int4
  *
- * The versions 2 are the source tree's (solutions/06-fixed-length/fast/):
+ * Versions 2 and 3 are the source tree's (solutions/06-fixed-length/fast/):
  * a student's copy times 1 beside the copy and CUB.
  *
  * The values are uniform 10-bit numbers in frames of 128 (so the stream
@@ -80,6 +85,19 @@ static cudaError_t run_encode_single_pass(void *context)
                                    run->d_words, run->d_word_count, run->d_temp, run->temp_bytes);
 }
 
+static cudaError_t run_encode_by_frames(void *context)
+{
+    struct pack_run *run = (struct pack_run *)context;
+    return pack_encode_by_frames(run->d_values, run->n, BENCH_FRAME, run->d_widths, run->d_offsets, run->d_words,
+                                 run->d_word_count, run->d_temp, run->temp_bytes);
+}
+
+static cudaError_t run_decode_by_frames(void *context)
+{
+    struct pack_run *run = (struct pack_run *)context;
+    return pack_decode_by_frames(run->d_widths, run->d_offsets, run->d_words, run->n, BENCH_FRAME, run->d_decoded);
+}
+
 static cudaError_t run_decode_single_pass(void *context)
 {
     struct pack_run *run = (struct pack_run *)context;
@@ -129,11 +147,13 @@ struct version {
 static const struct version versions[] = {
     {"1 pack_encode (06)", run_encode, 0, 0},
 #ifdef SCANLAB_FAST_REFERENCES
-    {"2 pack_encode_single_pass", run_encode_single_pass, 0, 1},
+    {"2 pack_encode_by_frames", run_encode_by_frames, 0, 1},
+    {"3 pack_encode_single_pass", run_encode_single_pass, 0, 1},
 #endif
     {"1 pack_decode (06)", run_decode, 1, 0},
 #ifdef SCANLAB_FAST_REFERENCES
-    {"2 pack_decode_single_pass", run_decode_single_pass, 1, 0},
+    {"2 pack_decode_by_frames", run_decode_by_frames, 1, 0},
+    {"3 pack_decode_single_pass", run_decode_single_pass, 1, 0},
 #endif
 };
 
