@@ -22,6 +22,11 @@
  *   - The frames' word offsets come from a tile scan and lab 07's
  *     decoupled look-back, in the same kernel: one pass over the values.
  *
+ * Two versions of each (common/fast.h's ladder): a warp a frame at a
+ * time for any multiple of 32 (pack_encode_by_frames, version 2), and,
+ * when the frame length divides 1024, the block's whole tile staged in
+ * shared memory first (version 3, the pack_*_single_pass functions).
+ *
  *     32 values of width 10 (frame_length 32): 320 bits = 10 words
  *     word 0 = bits 0..31    = v0 | v1 << 10 | v2 << 20 | v3 << 30
  *     word 1 = bits 32..63   = v3 >> 2 | v4 << 8 | v5 << 18 | v6 << 28
