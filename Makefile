@@ -21,6 +21,7 @@ RESULTS_JSON ?=#       make grade: also write Gradescope's results.json here,
 JUNIT_XML    ?=#       and JUnit XML here
 TEST_TIMEOUT ?=#       seconds before a test is stopped (grade.sh's default: 150)
 SUBMISSIONS  ?=#       make batch: a folder of submissions (folders, .tar.gz, .zip)
+ENGINE       ?= local#  make batch: local (this machine's CPUs or GPUs) or slurm (a job array)
 PERF_N       ?=#       make grade: the size the performance tests time (default 2^24)
 
 # cuda runs on an NVIDIA GPU; emu runs the same .cu files on the CPU
@@ -183,7 +184,7 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 # ---- Targets -------------------------------------------------------------
 
 .PHONY: all help deps grade build drivers bench run test check-skeletons skeletons clean \
-        test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper \
+        test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm \
         docs docs-data test-docs student-release gradescope batch gpu-bundle
 
 # A student's copy (make student-release) has no solutions/: the targets
@@ -199,7 +200,7 @@ help: ## list the targets and the knobs
 	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
 	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 (make grade)"
-	@echo "       EDITION=student|full (make docs)"
+	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm (make batch)"
 
 deps: ## install what the build needs (Criterion, cJSON) when missing
 	@grader/tools/install-deps.sh criterion cjson
@@ -250,7 +251,7 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates
 
 # make test: every step runs, and the last line counts them.
 TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
-              test-fast test-planted test-tamper test-docs
+              test-fast test-planted test-tamper test-docs test-slurm
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	$(source_tree_only)
@@ -282,6 +283,10 @@ test-fast: deps # the fast references of labs 04-06 agree with the oracles (BACK
 	@$(MAKE) --no-print-directory $(FAST_TESTS)
 	@for program in $(FAST_TESTS); do echo "  TEST  $$program"; \
 	  $$program --jobs 2 --short-filename || exit 1; done
+
+test-slurm: # make batch ENGINE=slurm grades 3 submissions through a Slurm started on this machine (root)
+	$(source_tree_only)
+	@grader/tools/test-slurm.sh build/slurm-test
 
 test-planted: # each bug planted in a solution is caught by the matching check
 	$(source_tree_only)
@@ -337,7 +342,7 @@ gradescope: check-skeletons ## build/gradescope/autograder.zip: Gradescope's aut
 
 batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradebook.csv
 	@$(if $(SUBMISSIONS),,echo "make batch needs SUBMISSIONS=dir (folders, .tar.gz or .zip of lab files)" && exit 1)
-	@grader/tools/batch.sh '$(SUBMISSIONS)' build/batch
+	@ENGINE='$(ENGINE)' grader/tools/batch.sh '$(SUBMISSIONS)' build/batch
 
 # Both trees built for the GPU (CUDA_ARCH, e.g. -arch=sm_90; all-major
 # without a GPU here), then copied with their libraries into one folder.

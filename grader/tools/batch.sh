@@ -19,7 +19,20 @@
 # otherwise half as many workers as CPUs (the emulator runs two thread
 # orders, each test its own process). Environment: BACKEND (cuda or emu;
 # default cuda when there is a GPU), WORKERS (override the worker count),
-# HIDDEN_SEED (the hidden tests' seed, one for the batch: OUT_DIR/hidden-seed).
+# HIDDEN_SEED (the hidden tests' seed, one for the batch: OUT_DIR/hidden-seed),
+# ENGINE (local, the default: workers on this machine; slurm: a Slurm job
+# array, one submission a task, see below).
+#
+# With ENGINE=slurm the grading tree is built here, then `sbatch --wait`
+# runs one array task per submission (grader/tools/slurm-task.sh), each on
+# whatever node Slurm gives it: with BACKEND=cuda one GPU a task
+# (--gres=gpu:1, CUDA_VISIBLE_DEVICES set by Slurm), with the emulator
+# SLURM_CPUS (default 2) CPUs a task. OUT_DIR must be on a filesystem every
+# node sees, and the nodes need the same compilers and libraries as this
+# machine (the tasks run make there). SLURM_OPTIONS is added to sbatch's
+# command line (a partition, an account, a time limit); at most
+# SLURM_PARALLEL (default 100) tasks run at once. The gradebook is gathered
+# here when the array has finished.
 # On a GPU the reference's performance tests are built here and copied into
 # the grading tree, so that performance points are graded (grade.sh).
 set -eu
@@ -78,7 +91,12 @@ gpu_count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 BACKEND=${BACKEND:-$([ "$gpu_count" -gt 0 ] && echo cuda || echo emu)}
 cpus=$(nproc 2>/dev/null || echo 2)
 GPUS=""
-if [ "$BACKEND" = cuda ] && [ "$gpu_count" -gt 1 ]; then
+ENGINE=${ENGINE:-local}
+if [ "$ENGINE" = slurm ]; then
+    workers=1 # no local workers: each task uses the CPUs Slurm gives it (slurm-task.sh)
+elif [ "$ENGINE" != local ]; then
+    echo "batch.sh: ENGINE must be local or slurm, not '$ENGINE'" >&2; exit 1
+elif [ "$BACKEND" = cuda ] && [ "$gpu_count" -gt 1 ]; then
     workers=${WORKERS:-$gpu_count}
     GPUS=$(seq -s, 0 $((gpu_count - 1)))
 elif [ "$BACKEND" = cuda ]; then
@@ -139,7 +157,22 @@ fi
 HIDDEN_SEED=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 echo "HIDDEN_SEED=$HIDDEN_SEED" >"$out/hidden-seed"
 export BACKEND GPUS JOBS TOTAL HIDDEN_SEED
-tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" --one "$out"
+if [ "$ENGINE" = slurm ]; then
+    if [ "$BACKEND" = cuda ]; then resources="--gres=gpu:1 --cpus-per-task=${SLURM_CPUS:-2}"
+    else resources="--cpus-per-task=${SLURM_CPUS:-2}"; fi
+    echo "batch: sbatch --array=1-$TOTAL%${SLURM_PARALLEL:-100} $resources ${SLURM_OPTIONS:-}"
+    # shellcheck disable=SC2086 # the options are meant to split
+    job=$(sbatch --wait --parsable --job-name=scanlab-grade --array="1-$TOTAL%${SLURM_PARALLEL:-100}" $resources \
+              ${SLURM_OPTIONS:-} --export=ALL --output="$out/slurm-%A_%a.log" "$here/slurm-task.sh" "$out" "$here") ||
+        echo "batch.sh: some Slurm tasks failed (see $out/slurm-*.log); their rows say error" >&2
+    echo "batch: Slurm job ${job:-?} done; its tasks' logs: $out/slurm-*.log"
+    # A task that never ran (cancelled, node lost) still gets a row.
+    while IFS="$(printf '\t')" read -r id entry; do
+        [ -f "$out/$id/row.csv" ] || { mkdir -p "$out/$id"; echo "$id,error" >"$out/$id/row.csv"; }
+    done <"$list"
+else
+    tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" --one "$out"
+fi
 
 # The gradebook, in the order of the IDs.
 labs=$(cd "$out/tree/labs" && ls -d [0-9][0-9]-* | tr '\n' ',')

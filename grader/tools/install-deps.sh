@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm]
 #
 # Each name is checked; what is missing is installed with apt-get when we
 # run as root, and otherwise the exact command to run is printed.
@@ -16,6 +16,9 @@ for need in "$@"; do
     chromium) command -v chromium >/dev/null 2>&1 || missing="$missing chromium" ;;
     zip) command -v zip >/dev/null 2>&1 || missing="$missing zip" ;;
     unzip) command -v unzip >/dev/null 2>&1 || missing="$missing unzip" ;;
+    slurm) command -v slurmctld >/dev/null 2>&1 && command -v slurmd >/dev/null 2>&1 &&
+               command -v sbatch >/dev/null 2>&1 && command -v munged >/dev/null 2>&1 ||
+               missing="$missing slurmctld slurmd slurm-client munge" ;;
     *) echo "install-deps.sh: unknown dependency '$need'" >&2; exit 2 ;;
     esac
 done
