@@ -136,7 +136,7 @@ __device__ struct run_prefix runs_prefix(tile_status *d_status, size_t tile, str
  *              run's rank (0..SP_TILE-1: 16 bits)
  * 4 blocks an SM fit (shared memory allows 4 of 48 KiB; the kernel needs
  * under 64 registers a thread). Staging the tile, with the marks as bits,
- * took the encoder from 0.79 to 1.31x of CUB on runny data (H100, 2^26):
+ * took the encoder from 0.79 to 1.28x of CUB on runny data (H100, 2^26):
  * with the values and int4 flags in registers, 104 registers a thread
  * allowed 2 blocks an SM.
  */
