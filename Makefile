@@ -183,7 +183,7 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 
 # ---- Targets -------------------------------------------------------------
 
-.PHONY: all help deps grade build drivers bench run test check-skeletons skeletons clean \
+.PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm \
         docs docs-data test-docs student-release gradescope batch gpu-bundle
 
@@ -233,6 +233,11 @@ bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=
 	@rm -f $(BUILD)/bench.csv
 	@for name in $(BENCH); do BENCH_CSV=$(BUILD)/bench.csv $(BUILD)/$(TREE)/bench_$$name || exit 1; done
 	@echo "  csv: $(BUILD)/bench.csv"
+
+# Real data for the compression benchmarks (not the tests, which make
+# their own): Debian's mricron-data and jbigkit-testdata.
+data: ## fetch the real data sets into build/data (brain volumes, a CCITT page; apt-get download)
+	@grader/tools/fetch-data.sh build/data
 
 run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
 	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run $(N) $(SEED) $(FILL)
