@@ -353,6 +353,17 @@ cudaError_t scan_lookback_prefixes(const tile_status *d_status, size_t tiles, in
  */
 #define COUNTER_BYTES 256
 
+/* The storage's two parts: the tile counter, and the status words. */
+inline unsigned *storage_counter(void *d_temp)
+{
+    return (unsigned *)d_temp;
+}
+
+inline tile_status *storage_words(void *d_temp)
+{
+    return (tile_status *)((char *)d_temp + COUNTER_BYTES);
+}
+
 /*
  * take_tile_number: the block's tile number, the next one from the counter
  * *d_next_tile: thread 0 takes it (atomicAdd), every thread gets it. Blocks

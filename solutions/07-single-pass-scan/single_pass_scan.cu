@@ -466,6 +466,17 @@ cudaError_t scan_lookback_prefixes(const tile_status *d_status, size_t tiles, in
  */
 #define COUNTER_BYTES 256
 
+/* The storage's two parts: the tile counter, and the status words. */
+inline unsigned *storage_counter(void *d_temp)
+{
+    return (unsigned *)d_temp;
+}
+
+inline tile_status *storage_words(void *d_temp)
+{
+    return (tile_status *)((char *)d_temp + COUNTER_BYTES);
+}
+
 /*
  * take_tile_number: the block's tile number, the next one from the counter
  * *d_next_tile: thread 0 takes it (atomicAdd), every thread gets it. Blocks
@@ -580,9 +591,8 @@ cudaError_t scan_exclusive_single_pass(const int *d_in, int *d_out, size_t n,
     if (temp_bytes < needed)
         return cudaErrorInvalidValue;
     RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, needed, 0));
-    unsigned *d_next_tile = (unsigned *)d_temp;
-    tile_status *d_status = (tile_status *)((char *)d_temp + COUNTER_BYTES);
-    single_pass_kernel<<<blocks_for(n, SP_TILE), SP_THREADS>>>(d_in, d_out, n, d_status, d_next_tile);
+    single_pass_kernel<<<blocks_for(n, SP_TILE), SP_THREADS>>>(d_in, d_out, n, storage_words(d_temp),
+                                                               storage_counter(d_temp));
     return cudaGetLastError();
     // END SOLUTION
     //@ // TODO(student): check temp_bytes, zero the storage (cudaMemsetAsync), launch.

@@ -200,17 +200,6 @@ size_t compact_single_pass_temp_bytes(size_t n)
     return scan_single_pass_temp_bytes(n);
 }
 
-/* clear_storage: the storage of a one-pass kernel as lab 07's scan lays
- * it out (a tile counter, then a status word per tile), all zero: queued
- * on the default stream before the kernel. */
-static cudaError_t clear_storage(void *d_temp, size_t n, unsigned **d_next_tile, tile_status **d_status)
-{
-    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, scan_single_pass_temp_bytes(n), 0));
-    *d_next_tile = (unsigned *)d_temp;
-    *d_status = (tile_status *)((char *)d_temp + COUNTER_BYTES);
-    return cudaSuccess;
-}
-
 /* The checks every version makes; cudaSuccess when the call may go on,
  * after setting *d_kept for n = 0 (the sign in *done). */
 static cudaError_t check_arguments(const int *d_in, int *d_out, size_t n, enum compact_predicate predicate,
@@ -238,10 +227,9 @@ static cudaError_t launch(const int *d_in, int *d_out, size_t n, enum compact_pr
     cudaError_t err = check_arguments(d_in, d_out, n, predicate, d_kept, d_temp, temp_bytes, &done);
     if (done)
         return err;
-    unsigned *d_next_tile;
-    tile_status *d_status;
-    RETURN_IF_CUDA_ERROR(clear_storage(d_temp, n, &d_next_tile, &d_status));
-    unsigned tiles = blocks_for(n, SP_TILE);
+    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, compact_single_pass_temp_bytes(n), 0));
+    unsigned tiles = blocks_for(n, SP_TILE), *d_next_tile = storage_counter(d_temp);
+    tile_status *d_status = storage_words(d_temp);
     if (predicate == KEEP_NONZERO)
         compact_kernel<KEEP_NONZERO, staged><<<tiles, SP_THREADS>>>(d_in, d_out, n, operand, d_kept,
                                                                    d_status, d_next_tile);
@@ -258,11 +246,9 @@ static cudaError_t launch(const int *d_in, int *d_out, size_t n, enum compact_pr
 template <enum compact_predicate predicate>
 static cudaError_t launch_marks(const int *d_in, int *d_out, size_t n, int operand, int *d_kept, void *d_temp)
 {
-    unsigned *d_next_tile;
-    tile_status *d_status;
-    RETURN_IF_CUDA_ERROR(clear_storage(d_temp, n, &d_next_tile, &d_status));
-    compact_marks_kernel<predicate><<<blocks_for(n, SP_TILE), SP_THREADS>>>(d_in, d_out, n, operand, d_kept,
-                                                                           d_status, d_next_tile);
+    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, compact_single_pass_temp_bytes(n), 0));
+    compact_marks_kernel<predicate><<<blocks_for(n, SP_TILE), SP_THREADS>>>(
+        d_in, d_out, n, operand, d_kept, storage_words(d_temp), storage_counter(d_temp));
     return cudaGetLastError();
 }
 

@@ -226,13 +226,11 @@ cudaError_t rle_encode_single_pass(const int *d_in, size_t n, int *d_symbols, in
     if (d_in == NULL || d_symbols == NULL || d_counts == NULL || d_temp == NULL ||
         temp_bytes < rle_encode_single_pass_temp_bytes(n))
         return cudaErrorInvalidValue;
-    unsigned *d_next_tile;
-    tile_status *d_status;
-    RETURN_IF_CUDA_ERROR(clear_storage(d_temp, n, &d_next_tile, &d_status));
+    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, rle_encode_single_pass_temp_bytes(n), 0));
     RETURN_IF_CUDA_ERROR(cudaFuncSetAttribute(rle_encode_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                               (int)STAGING_BYTES));
     rle_encode_kernel<<<blocks_for(n, SP_TILE), SP_THREADS, STAGING_BYTES>>>(
-        d_in, n, d_symbols, d_counts, d_runs, d_status, d_next_tile);
+        d_in, n, d_symbols, d_counts, d_runs, storage_words(d_temp), storage_counter(d_temp));
     return cudaGetLastError();
 }
 
@@ -357,6 +355,6 @@ cudaError_t rle_decode_single_pass(const int *d_symbols, const int *d_counts, si
         return cudaErrorInvalidValue;
     RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, needed, 0));
     rle_decode_kernel<<<blocks_for(runs, DECODE_TILE), SP_THREADS>>>(
-        d_symbols, d_counts, runs, d_out, n, (tile_status *)((char *)d_temp + COUNTER_BYTES), (unsigned *)d_temp);
+        d_symbols, d_counts, runs, d_out, n, storage_words(d_temp), storage_counter(d_temp));
     return cudaGetLastError();
 }

@@ -402,15 +402,15 @@ static cudaError_t encode(const uint32_t *d_values, size_t n, size_t frame_lengt
     if (done || err != cudaSuccess)
         return err;
     size_t frames = pack_frame_count(n, frame_length);
-    tile_status *d_status = (tile_status *)((char *)d_temp + COUNTER_BYTES);
+    tile_status *d_status = storage_words(d_temp);
     if (tile && tile_fits(frame_length))
         pack_tile_kernel<<<blocks_for(n, SP_TILE), SP_THREADS>>>(d_values, n, frame_length, frames, d_widths,
                                                                  d_offsets, d_words, d_word_count, d_status,
-                                                                 (unsigned *)d_temp);
+                                                                 storage_counter(d_temp));
     else
         pack_kernel<<<(unsigned)tiles_for(frames), SP_THREADS>>>(d_values, n, frame_length, frames, d_widths,
                                                                  d_offsets, d_words, d_word_count, d_status,
-                                                                 (unsigned *)d_temp);
+                                                                 storage_counter(d_temp));
     return cudaGetLastError();
 }
 
