@@ -158,8 +158,8 @@ HIDDEN_SEED=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 echo "HIDDEN_SEED=$HIDDEN_SEED" >"$out/hidden-seed"
 export BACKEND GPUS JOBS TOTAL HIDDEN_SEED
 if [ "$ENGINE" = slurm ]; then
-    if [ "$BACKEND" = cuda ]; then resources="--gres=gpu:1 --cpus-per-task=${SLURM_CPUS:-2}"
-    else resources="--cpus-per-task=${SLURM_CPUS:-2}"; fi
+    resources="--cpus-per-task=${SLURM_CPUS:-2}"
+    [ "$BACKEND" = cuda ] && resources="$resources --gres=gpu:1"
     echo "batch: sbatch --array=1-$TOTAL%${SLURM_PARALLEL:-100} $resources ${SLURM_OPTIONS:-}"
     # shellcheck disable=SC2086 # the options are meant to split
     job=$(sbatch --wait --parsable --job-name=scanlab-grade --array="1-$TOTAL%${SLURM_PARALLEL:-100}" $resources \
