@@ -19,7 +19,7 @@ SEED    ?= 0x5eed#     its seed,
 FILL    ?= random#     and its kind: random, ones, sparse, zeros, nozeros
 RESULTS_JSON ?=#       make grade: also write Gradescope's results.json here,
 JUNIT_XML    ?=#       and JUnit XML here
-TEST_TIMEOUT ?=#       seconds before a test is stopped (grade.sh's default: 150)
+TEST_TIMEOUT ?=#       seconds before a test is stopped (grade.sh's default: 150; 60 on a GPU)
 SUBMISSIONS  ?=#       make batch: a folder of submissions (folders, .tar.gz, .zip)
 ENGINE       ?= local#  make batch: local (this machine's CPUs or GPUs) or slurm (a job array)
 PERF_N       ?=#       make grade: the size the performance tests time (default 2^24)
@@ -130,17 +130,36 @@ $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drive
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
 # A lab's performance test (graded: the rubric's perf:: lines), for the labs
-# that have grader/perf/NN-name.c: the harness, which owns the clock, and
-# the lab's code with what it builds on. grade.sh also times the reference's
-# (BUILD/solutions/NN-name/perf) in the same grade.
+# that have grader/perf/NN-name.c: the harness, which owns the clock, the
+# lab's code with what it builds on, and the reference's, renamed, to time
+# it against in the same process (grader/perf/perf.h).
 PERF_LABS      := $(filter $(basename $(notdir $(wildcard grader/perf/[0-9][0-9]-*.c))),$(LABS))
 PERF_PROGRAMS  := $(foreach lab,$(PERF_LABS),$(BUILD)/$(TREE)/$(lab)/perf)
 PERF_HARNESS   := $(call objects_of,grader/perf/perf.c grader/perf/scan_task.c grader/bench/timing.c)
 
+# The harness makes the rounds' inputs in parallel (OpenMP).
+$(BUILD)/grader/perf/%.c.o: CFLAGS += -fopenmp
+OPENMP_LINK    := $(if $(filter cuda,$(BACKEND)),-Xcompiler -fopenmp,-fopenmp)
+
+# The reference inside the perf program, beside the student's code (perf.h):
+# the solution's objects of the lab joined into one, with every global
+# symbol renamed reference_NAME, so that neither version's names meet the
+# other's. Built from solutions/ where it is here; a grading tree without
+# solutions/ (make batch) is handed these objects instead.
+$(BUILD)/reference/%.o: $$(call lab_objects,solutions/$$*)
+	@mkdir -p $(@D)
+	@echo "  REF   $@"
+	@ld -r $^ -o $@.joined
+	@nm --defined-only -g -P $@.joined | awk '{ print $$1, "reference_" $$1 }' >$@.symbols
+	@objcopy --redefine-syms=$@.symbols $@.joined $@
+	@rm -f $@.joined $@.symbols
+reference_object = $(if $(wildcard solutions),$(BUILD)/reference/$(1).o,$(wildcard $(BUILD)/reference/$(1).o))
+
 $(BUILD)/%/perf: $(BUILD)/grader/perf/$$(notdir $$*).c.o $(PERF_HARNESS) $$(call lab_objects,$$*) \
+                 $$(call reference_object,$$(notdir $$*)) \
                  $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
-	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
+	@$(LINK) $(OPENMP_LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
 # The fast references (common/fast.h): solutions/NN-name/fast/*.cu, built
 # from lab 07's pieces, kept beside the teaching versions. Only the source
@@ -179,13 +198,49 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@
 
+# ---- scanzip: the file compressor of lab 08 (issue #11), CPU path ---------
+#
+# common/scanzip/ (format.h says the bytes) needs no CUDA and no emulator:
+# gcc with OpenMP, the same under BACKEND=cuda and emu. Its tests are
+# grader/tests/scanzip/*.c (Criterion) and cli.sh; its fuzzer,
+# grader/fuzz/decode.c, is built with clang's libFuzzer and sanitizers.
+SCANZIP_BUILD   := $(BUILD)/scanzip-objects
+SCANZIP_CFLAGS  := -std=c11 -O2 -g $(WARNINGS) -fopenmp -I common/scanzip
+SCANZIP_SOURCES := $(filter-out common/scanzip/scanzip.c,$(wildcard common/scanzip/*.c))
+SCANZIP_OBJS    := $(patsubst %,$(SCANZIP_BUILD)/%.o,$(SCANZIP_SOURCES))
+SCANZIP         := $(BUILD)/scanzip
+SCANZIP_TESTS   := $(BUILD)/grader/tests/scanzip/tests
+FUZZER          := build/fuzz/decode
+FUZZ_SECONDS    ?= 60
+FUZZ_CFLAGS     := -std=c11 -O1 -g $(WARNINGS) -fsanitize=fuzzer,address,undefined \
+                   -fno-sanitize-recover=undefined -I common/scanzip
+
+$(SCANZIP_BUILD)/%.c.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	@$(CC) $(SCANZIP_CFLAGS) -MMD -MP -c $< -o $@
+
+$(SCANZIP): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_OBJS)
+	@echo "  LINK  $@"
+	@$(CC) -fopenmp $^ -o $@
+
+$(SCANZIP_TESTS): $(patsubst %,$(SCANZIP_BUILD)/%.o,$(wildcard grader/tests/scanzip/*.c)) $(SCANZIP_OBJS)
+	@mkdir -p $(@D)
+	@echo "  LINK  $@"
+	@$(CC) -fopenmp $^ -o $@ -lcriterion
+
+$(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h)
+	@mkdir -p $(@D)
+	@echo "  CLANG $@"
+	@clang $(FUZZ_CFLAGS) grader/fuzz/decode.c $(SCANZIP_SOURCES) -o $@
+
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # ---- Targets -------------------------------------------------------------
 
 .PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm \
-        docs docs-data test-docs student-release gradescope batch gpu-bundle
+        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
 # that need them stop with this message as their first recipe line.
@@ -213,15 +268,15 @@ drivers: deps $(DRIVERS) ## build the drivers of LAB (make run's programs) only
 
 # Each lab is built on its own: a lab that does not compile loses its old
 # programs too (they would grade the last version that did), and the other
-# labs still count. On a GPU, the reference's performance tests are built
-# too, when solutions/ is here, to time the labs against.
+# labs still count. All of them are first built at once, in parallel and
+# quietly; the lab-by-lab pass then only prints what did not compile.
+GRADE_PROGRAMS := $(TEST_PROGRAMS) $(DRIVERS) $(PERF_PROGRAMS)
 grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
+	@$(MAKE) --no-print-directory -s -k -j$(or $(JOBS),$(shell nproc)) $(GRADE_PROGRAMS) >/dev/null 2>&1 || true
 	@for lab in $(LABS); do \
 	  programs="$(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run"; \
 	  [ -f grader/perf/$$lab.c ] && programs="$$programs $(BUILD)/$(TREE)/$$lab/perf"; \
 	  $(MAKE) --no-print-directory $$programs || rm -f $$programs; done
-	@$(if $(and $(filter cuda,$(BACKEND)),$(wildcard solutions),$(PERF_LABS)),\
-	  $(MAKE) --no-print-directory -k $(foreach lab,$(PERF_LABS),$(BUILD)/solutions/$(lab)/perf) || true)
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
 	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
@@ -256,7 +311,7 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates
 
 # make test: every step runs, and the last line counts them.
 TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
-              test-fast test-planted test-tamper test-docs test-slurm
+              test-fast test-planted test-tamper test-docs test-slurm test-scanzip fuzz
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	$(source_tree_only)
@@ -299,6 +354,19 @@ test-planted: # each bug planted in a solution is caught by the matching check
 test-tamper: # each cheating submission in grader/tamper/ gains nothing
 	$(source_tree_only)
 	@grader/tools/run-tamper.sh
+
+# scanzip (docs/scanzip.md): the tool, its tests, a bounded fuzzing run.
+scanzip: $(SCANZIP) ## build the file compressor build/.../scanzip (CPU; see docs/scanzip.md)
+
+test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) # scanzip's tests: round trips, known bytes, corrupt input; the CLI
+	@echo "  TEST  $(SCANZIP_TESTS)"
+	@OMP_WAIT_POLICY=passive $(SCANZIP_TESTS) --jobs 2 --short-filename
+	@grader/tests/scanzip/cli.sh $(SCANZIP)
+
+fuzz: $(SCANZIP) # replay grader/fuzz/regressions/, then fuzz scanzip's decoder for FUZZ_SECONDS (60)
+	@grader/tools/install-deps.sh clang
+	@$(MAKE) --no-print-directory $(FUZZER)
+	@grader/fuzz/run.sh $(FUZZER) $(SCANZIP) $(FUZZ_SECONDS) build/fuzz
 
 # The site has two editions (docs/build.sh says what each shows): the
 # student edition, the default and the one a student release builds, which

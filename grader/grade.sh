@@ -17,8 +17,10 @@
 #            Without CHECK both checks run on each lab whose tests pass.
 #   EXPECT   full | zero: exit 1 unless every test passed / none passed and
 #            none crashed (`make test` grades solutions and skeletons so)
-#   TEST_TIMEOUT  seconds a test may run (default 150); each test is its own
-#            process group, killed after that, and says "timed out"
+#   TEST_TIMEOUT  seconds a test may run (default 150 under the emulator,
+#            60 on a GPU); each test is its own process group, killed after
+#            that, and says "timed out". On a GPU a check or a performance
+#            test may run twice as long.
 #   JOBS     tests run at once (default: the number of CPUs)
 #   TEST_MEMORY_LIMIT  MiB of address space a test may use under the
 #            emulator without a CHECK (default 8192; 0: no limit): past it
@@ -107,13 +109,17 @@ check_driver() {
     [ -x "$driver" ] && echo "$driver"
 }
 
-# check_run CHECKER DRIVER DIR "ORDER N": the driver at size N under the
-# checker, its output in DIR/ORDER.N.log and its exit status in .rc.
+# check_run "CHECK LAB ORDER N": one run of the checks' pool: the lab's
+# driver at size N under the checker, its output in the check's folder as
+# ORDER.N.log and its exit status in ORDER.N.rc.
 check_run() {
-    set -- "$1" "$2" "$3" $4
+    set -- $1
+    dir=$out/$2.check-$1
+    eval "command=\$checker_$1"
     # shellcheck disable=SC2086 # the checker is a command with its options
-    SCANLAB_EMU_ORDER=$4 timeout -k 5 "$test_timeout" $1 "$2" "$5" 0x5eed random >"$3/$4.$5.log" 2>&1 </dev/null
-    echo $? >"$3/$4.$5.rc"
+    SCANLAB_EMU_ORDER=$3 timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver")" "$4" 0x5eed random \
+        >"$dir/$3.$4.log" 2>&1 </dev/null
+    echo $? >"$dir/$3.$4.rc"
 }
 
 # finding LOG: the checker's report in one line: the sanitizers' SUMMARY
@@ -144,28 +150,35 @@ check_row() {
     printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$backend" "$2" "$3" "$4" >>"$out/results"
 }
 
-# check_lab CHECK LAB: the check's verdict on the lab, its first finding
-# named: the size, the thread order, the checker's line, how to see it.
-check_lab() {
+# check_plan CHECK LAB: the check's runs, "CHECK LAB ORDER N" a line, its
+# driver built first under the emulator; or, when it cannot run, its
+# result line at once, and a false status.
+check_plan() {
     check=$1 lab=$2 test=check::$1
-    command=$(checker "$check")
-    if [ -z "$command" ]; then
+    if [ -z "$(checker "$check")" ]; then
         check_row "$lab" "$test" skip "compute-sanitizer was not found (it comes with the CUDA toolkit)"
-        return
+        return 1
     fi
     driver=$(check_driver "$check" "$lab")
     if [ -z "$driver" ]; then
         check_row "$lab" "$test" fail "the lab's driver was not built for the check: see $out/$lab.check-$check.build.log"
-        return
+        return 1
     fi
     dir=$out/$lab.check-$check
-    rm -rf "$dir" && mkdir -p "$dir"
-    sizes=$(check_sizes "$check")
-    for order in $orders; do for n in $sizes; do echo "$order $n"; done; done |
-        parallel check_run "$command" "$driver" "$dir"
+    rm -rf "$dir" && mkdir -p "$dir" && echo "$driver" >"$dir/driver"
+    for order in $orders; do for n in $(check_sizes "$check"); do echo "$check $lab $order $n"; done; done
+}
+
+# check_verdict CHECK LAB: the check's verdict on the lab once its runs
+# are done, its first finding named: the size, the thread order, the
+# checker's line, how to see it.
+check_verdict() {
+    check=$1 lab=$2 test=check::$1
+    command=$(checker "$check") dir=$out/$lab.check-$check
+    driver=$(cat "$dir/driver")
     for order in $orders; do
-        for n in $sizes; do
-            log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc")
+        for n in $(check_sizes "$check"); do
+            log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc" 2>/dev/null || echo 1)
             if [ "$backend" = emu ]; then
                 where="n = $n, $order thread order"
                 reproduce="SCANLAB_EMU_ORDER=$order make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
@@ -175,7 +188,7 @@ check_lab() {
             case $rc in
             0) continue ;;
             86) message="found at $where: $(finding "$log")" ;;
-            124 | 137) message="timed out at $where after $test_timeout s under the checker" ;;
+            124 | 137) message="timed out at $where after $long_timeout s under the checker" ;;
             *) message="the driver failed at $where under the checker (exit status $rc): $(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-200)" ;;
             esac
             # The emulator names the CUDA thread where a report happened.
@@ -193,21 +206,28 @@ lab_passed() {
         "$out/results" 2>/dev/null
 }
 
-# checks_lab LAB: its check:: lines, each run when its lab passed (or
-# when CHECK names it), else failed as not run.
-checks_lab() {
-    for check in memory race; do
-        test=check::$check
-        awk -v lab="$1" -v test="$test" '!/^#/ && $1 == lab && $2 == test { found = 1 } END { exit !found }' \
-            "$here/rubric.txt" || continue
-        [ -n "$(echo "$test" | filtered)" ] || continue
-        [ "$backend:${CHECK:-none}:$check" = emu:race:memory ] && continue   # the race check alone
-        if [ "${CHECK:-none}" = "$check" ] || lab_passed "$1"; then
-            check_lab "$check" "$1"
-        else
-            check_row "$1" "$test" fail "not run: the memory and race checks run once every test of the lab passes (now: make grade LAB=${1%%-*} CHECK=$check)"
-        fi
+# checks_all LAB...: the check:: lines of the labs, each run when its lab
+# passed (or when CHECK names it), else failed as not run; all the runs
+# of all the labs in one pool.
+checks_all() {
+    : >"$out/check-runs"
+    : >"$out/check-planned"
+    for lab in "$@"; do
+        for check in memory race; do
+            test=check::$check
+            awk -v lab="$lab" -v test="$test" '!/^#/ && $1 == lab && $2 == test { found = 1 } END { exit !found }' \
+                "$here/rubric.txt" || continue
+            [ -n "$(echo "$test" | filtered)" ] || continue
+            [ "$backend:${CHECK:-none}:$check" = emu:race:memory ] && continue   # the race check alone
+            if [ "${CHECK:-none}" = "$check" ] || lab_passed "$lab"; then
+                check_plan "$check" "$lab" >>"$out/check-runs" && echo "$check $lab" >>"$out/check-planned"
+            else
+                check_row "$lab" "$test" fail "not run: the memory and race checks run once every test of the lab passes (now: make grade LAB=${lab%%-*} CHECK=$check)"
+            fi
+        done
     done
+    parallel check_run <"$out/check-runs"
+    while read -r check lab; do check_verdict "$check" "$lab"; done <"$out/check-planned"
 }
 
 # ---- Running one lab's tests, each in its own process group ----------
@@ -217,8 +237,10 @@ checks_lab() {
 # - `--timeout` does not stop a test that has no `.timeout` of its own: it
 #   runs forever. So every test runs as its own program invocation under
 #   timeout(1), which kills the whole process group (Criterion's worker
-#   included) after TEST_TIMEOUT seconds; Criterion gets the same limit, so
-#   a test with its own `.timeout` still ends with Criterion's message.
+#   included) a few seconds after TEST_TIMEOUT (30 under the emulator, where
+#   a test that exhausts memory needs the time to meet its limit; 5 on a
+#   GPU); Criterion gets TEST_TIMEOUT, so a test with its own `.timeout`
+#   still ends with Criterion's message.
 # - A test whose process calls exit(0) is reported "ok". policy-check.sh
 #   refuses any code under test that can call exit (see there).
 # The verdict comes only from the TAP file Criterion's parent writes; what
@@ -247,16 +269,18 @@ parallel() {
     grep . | xargs -P "$jobs" -I '{}' sh -c "$(sed -n "/^$function() {/,/^}/p" "$0"); $function \"\$@\"" sh "$@" '{}'
 }
 
-# run_test PROGRAM TAPDIR ORDER SUITE::TEST: one test, one TAP file.
+# run_test "LAB ORDER SUITE::TEST": one test of the tests' pool, one TAP
+# file: OUT/LAB.ORDER/ORDER.SUITE.TEST.tap, and its .log and .rc.
 run_test() {
-    name=$4 suite=${4%%::*} test=${4##*::}
-    base=$2/$3.$suite.$test
+    set -- $1
+    lab=$1 order=$2 name=$3 suite=${3%%::*} test=${3##*::}
+    base=$out/$lab.$order/$order.$suite.$test
     seed_env=""
-    if [ -n "$hidden_tests" ] && echo "$hidden_tests" | grep -qx "$name"; then seed_env="SCANLAB_SEED=$hidden_seed"; fi
+    if printf '%s\n' "$hidden_tests" | grep -qx "$lab	$name"; then seed_env="SCANLAB_SEED=$hidden_seed"; fi
     # This shell runs this one test, so the limit binds it alone.
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
-    env $seed_env SCANLAB_EMU_ORDER="$3" timeout -k 5 $((test_timeout + 30)) \
-        "$1" --filter="$suite/$test" --timeout "$test_timeout" -j1 --tap="$base.tap" \
+    env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((test_timeout + kill_slack)) \
+        "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$test_timeout" -j1 --tap="$base.tap" \
         >"$base.log" 2>&1 </dev/null
     echo $? >"$base.rc"
 }
@@ -306,45 +330,40 @@ fail_whole_lab() {
 
 # ---- Performance: the rubric's perf:: lines ------------------------------
 #
-# A lab's perf program (grader/perf/) times one function on fresh inputs
-# and checks every output. On a GPU the student's program and the
-# reference's (built from solutions/ into BUILD_DIR/solutions/) run one
-# after the other in this grade, on the same GPU, same n, same seed. Full
-# credit within 1.25x the reference's time, proportionally less beyond:
-# 1.25 x reference / student. The scoreboard gates the points on the
-# lab's other tests. Under the emulator a time means nothing: the program
-# still runs, small, so a wrong or replayed output shows, but earns and
-# costs nothing ("notgraded").
+# A lab's perf program (grader/perf/perf.h) holds the student's function
+# and the reference's, times both in turn on the same fresh inputs and
+# checks every output; it runs once all of the lab's tests pass (the
+# scoreboard gates the points on them anyway). Full credit within 1.25x
+# the reference's time, proportionally less beyond: 1.25 / ratio, the
+# ratio being the median over the rounds of student / reference. A ratio
+# beyond 1.25x is confirmed by two more runs, the best of the three
+# counting. Under the emulator a time means nothing: the program still
+# runs, small, so a wrong or replayed output shows, but earns and costs
+# nothing ("notgraded").
 
-# run_perf PROGRAM: its one "perf" line, or a made-up one saying why not.
+# run_perf PROGRAM LOG: its one "perf" line, or a made-up one saying why not.
 run_perf() {
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))   # a subshell: this run alone
-    SCANLAB_EMU_ORDER=forward timeout -k 5 "$test_timeout" "$1" "$perf_n" "$hidden_seed" \
-        >"$perf_log" 2>&1 </dev/null
+    SCANLAB_EMU_ORDER=forward timeout -k 5 "$long_timeout" "$1" "$perf_n" "$hidden_seed" >"$2" 2>&1 </dev/null
     rc=$?
-    report=$(grep -m 1 "^perf$(printf '\t')" "$perf_log")
+    report=$(grep -m 1 "^perf$(printf '\t')" "$2")
     if [ -n "$report" ]; then echo "$report"
-    elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then printf 'perf\terror\t?\t%s\t0\t0\ttimed out after %s s\n' "$perf_n" "$test_timeout"
-    else printf 'perf\terror\t?\t%s\t0\t0\tcrashed (exit status %s): see %s%s\n' "$perf_n" "$rc" "$perf_log" \
-             "$(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$perf_log" | cut -c1-300 | sed 's/^/\x1f/')"
+    elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then printf 'perf\terror\t?\t%s\t0\t0\t-\t-\ttimed out after %s s\n' "$perf_n" "$long_timeout"
+    else printf 'perf\terror\t?\t%s\t0\t0\t-\t-\tcrashed (exit status %s): see %s%s\n' "$perf_n" "$rc" "$2" \
+             "$(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$2" | cut -c1-300 | sed 's/^/\x1f/')"
     fi
 }
 
-# faster LINE LINE: of two perf lines, the faster if both are ok, else
-# the first that is not (an empty first line: the second).
-faster() {
-    if [ -z "$1" ]; then echo "$2"; return; fi
-    printf '%s\n%s\n' "$1" "$2" | awk -F'\t' '
-        $2 != "ok" { print; exit }
-        NR == 1 { best = $0; best_ms = $5 + 0; next }
-        { print ($5 + 0 < best_ms ? $0 : best) }'
+# beyond_slack LINE: true when the run was ok, had a reference, and the
+# ratio is beyond the slack.
+beyond_slack() {
+    printf '%s\n' "$1" | awk -F'\t' -v slack="$perf_slack" '{ exit !($2 == "ok" && $8 != "-" && $8 > slack) }'
 }
 
-# slower_than_slack LINE REFERENCE_LINE: true when both runs were ok and
-# the student's time is beyond perf_slack times the reference's.
-slower_than_slack() {
-    printf '%s\n%s\n' "$1" "$2" | awk -F'\t' -v slack="$perf_slack" '
-        $2 != "ok" { exit 1 } NR == 1 { ms = $5 } NR == 2 { exit !(ms > slack * $5) }'
+# better LINE LINE: of two ok lines, the one with the lower ratio.
+better() {
+    printf '%s\n%s\n' "$1" "$2" | awk -F'\t' 'NR == 1 { first = $0; ratio = $8 + 0; ok = $2 == "ok"; next }
+        { print (ok && !($2 == "ok" && $8 + 0 < ratio) ? first : $0) }'
 }
 
 # perf_row LAB TEST VERDICT MESSAGE [FRACTION]: one line of the results.
@@ -361,43 +380,69 @@ perf_lab() {
         perf_row "$lab" "$test" notgraded "not timed under CHECK=$CHECK (the checker's slowdown is no measure)"
         return 0
     fi
+    if ! lab_passed "$lab"; then
+        perf_row "$lab" "$test" "$([ "$backend" = emu ] && echo notgraded || echo fail)" \
+            "not timed: the performance test runs once every test of the lab passes"
+        return 0
+    fi
     program=$build/$tree/$lab/perf
     if [ ! -x "$program" ]; then
         perf_row "$lab" "$test" fail "the performance test $program was not built"
         return 0
     fi
-    # Alternating rounds, reference then student, each keeping its faster
-    # median: a moment when the machine was slow (clocks, allocation, another
-    # process) then costs nobody. Two rounds, and up to four while the
-    # student looks slower than the slack allows: a lost point is confirmed
-    # first (the reference has measured 1.29x against itself in two). Any
-    # run that is not "ok" is what is reported.
-    reference=$build/solutions/$lab/perf reference_line=""
-    [ "$backend" = cuda ] && [ -x "$reference" ] || reference=""
-    line="" round=0
-    while [ $round -lt 1 ] || { [ -n "$reference" ] && [ $round -lt 4 ] &&
-          { [ $round -lt 2 ] || slower_than_slack "$line" "$reference_line"; }; }; do
-        round=$((round + 1))
-        if [ -n "$reference" ]; then
-            perf_log=$out/$lab.perf-reference.$round.log
-            reference_line=$(faster "$reference_line" "$(run_perf "$reference")")
-        fi
-        perf_log=$out/$lab.perf.$round.log
-        line=$(faster "$line" "$(run_perf "$program")")
+    line=$(run_perf "$program" "$out/$lab.perf.1.log")
+    for run in 2 3; do
+        beyond_slack "$line" || break
+        line=$(better "$line" "$(run_perf "$program" "$out/$lab.perf.$run.log")")
     done
     printf '%s\n' "$line" | awk -v lab="$lab" -v test="$test" -v backend="$backend" \
-        -v reference="$reference_line" -v reproduce="$program $perf_n $hidden_seed" \
-        -v slack="$perf_slack" -f "$here/tools/perf-verdict.awk" >>"$out/results"
+        -v reproduce="$program $perf_n $hidden_seed" -v slack="$perf_slack" \
+        -f "$here/tools/perf-verdict.awk" >>"$out/results"
+}
+
+# ---- The GPU shared between grades ----------------------------------------
+#
+# Several grades may share a GPU (make batch runs a few per GPU): their
+# tests and checks may run together, but a perf program's clocks must
+# have the GPU alone. So the tests and checks hold a lock file shared, one
+# per GPU, and so does a perf program but for its timed runs, for which it
+# takes it exclusively (perf.c). Whoever waits holds a turnstile (the same path with
+# ".turnstile") while it waits, so that new tests queue behind a waiting
+# perf program rather than starve it. flock(1), from util-linux.
+gpu_lock=""
+if [ "$backend" = cuda ] && command -v flock >/dev/null 2>&1; then
+    gpu=${CUDA_VISIBLE_DEVICES:-}; gpu=${gpu%%,*}
+    uuid=$(nvidia-smi -i "${gpu:-0}" --query-gpu=uuid --format=csv,noheader 2>/dev/null | head -n 1)
+    gpu_lock=${SCANLAB_GPU_LOCK:-${TMPDIR:-/tmp}/scanlab-gpu-${uuid:-${gpu:-0}}.lock}
+    export SCANLAB_GPU_LOCK=$gpu_lock
+fi
+
+# sharing_gpu COMMAND...: run it holding the GPU shared (no lock: just run it).
+sharing_gpu() {
+    if [ -z "$gpu_lock" ]; then "$@"; return; fi
+    touch "$gpu_lock" "$gpu_lock.turnstile" 2>/dev/null
+    exec 8<"$gpu_lock.turnstile" 9<"$gpu_lock"
+    flock -x 8 && flock -s 9 && flock -u 8
+    "$@" 8<&- 9<&-   # the tests do not hold the lock themselves
+    exec 8<&- 9<&-
 }
 
 # Hidden tests (rubric visibility `hidden`) get a fresh seed every run,
 # so their data cannot be learnt; HIDDEN_SEED=0x... replays one run.
 hidden_seed=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
-test_timeout=${TEST_TIMEOUT:-150}
+# On a GPU the reference's slowest test takes 9 s alone (one thread
+# encoding a million elements serially), and about 25 s while three
+# grades share the GPU (make batch): 60 s leaves room, and an endless loop
+# still costs a minute, not the emulator's two and a half. The checks and
+# the performance test get twice as long there (compute-sanitizer slows a
+# kernel down; perf runs it 26 times).
+test_timeout=${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 60 || echo 150)}
+long_timeout=$test_timeout kill_slack=30
+[ "$backend" = cuda ] && long_timeout=$((test_timeout * 2)) kill_slack=5
 perf_n=${PERF_N:-$([ "$backend" = cuda ] && echo 16777216 || echo 4096)}
 perf_slack=1.25   # full performance points within this factor of the reference's time
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 4)}
-export here test_timeout hidden_seed
+export here test_timeout long_timeout kill_slack hidden_seed
 policy_allow=""
 [ "$backend" = cuda ] && policy_allow=exit
 # A test's address space under the emulator: the solutions' tests pass
@@ -410,9 +455,59 @@ memory_limit=0
 [ "$backend:${CHECK:-none}" = emu:none ] && memory_limit=${TEST_MEMORY_LIMIT:-8192}
 export memory_limit
 
+# Where a grade's time goes: seconds per lab and phase, in $out/times.tsv
+# (lab <TAB> tests|checks|perf <TAB> seconds) and one line at the end.
+clock() { date +%s.%N; }
+timed() {   # timed LAB PHASE COMMAND...: run it, and add its seconds
+    lab_=$1 phase_=$2 start_=$(clock)
+    shift 2
+    "$@"
+    awk -v lab="$lab_" -v phase="$phase_" -v start="$start_" -v end="$(clock)" \
+        'BEGIN { printf "%s\t%s\t%.1f\n", lab, phase, end - start }' >>"$out/times.tsv"
+}
+grade_start=$(clock)
+rm -f "$out/times.tsv"
+
+# tests_all LAB...: every test of the labs, once per thread order, all in
+# one pool; each lab's results in its order.
+tests_all() {
+    for lab in "$@"; do
+        for order in $orders; do
+            rm -rf "$out/$lab.$order" && mkdir -p "$out/$lab.$order"
+            filtered <"$out/$lab.tests" | sed "s/^/$lab $order /"
+        done
+    done >"$out/test-runs"
+    parallel run_test <"$out/test-runs"
+    # On a GPU the tests share its memory: one that hoards it can make
+    # another's cudaMalloc fail. Tests that met an allocation failure run
+    # again, alone, so only the hoarder loses its points.
+    if [ "$backend" = cuda ]; then
+        while read -r lab order name; do
+            grep -q cudaErrorMemoryAllocation "$out/$lab.$order/$order.${name%%::*}.${name##*::}.log" 2>/dev/null &&
+                run_test "$lab $order $name"
+        done <"$out/test-runs"
+    fi
+    for lab in "$@"; do
+        for order in $orders; do
+            dir=$out/$lab.$order
+            for name in $(filtered <"$out/$lab.tests"); do
+                test_result "$dir/$order.${name%%::*}.${name##*::}" "$name"
+            done | awk -v lab="$lab" -v order="$order" 'BEGIN { FS = OFS = "\t" } { print lab, order, $0 }' >>"$out/results"
+            cat "$dir"/*.log >"$out/$lab.$order.log" 2>/dev/null
+        done
+    done
+}
+
+# What runs in the subshells of the pools (run_test, check_run).
+hidden_tests=$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden" { print $1 "\t" $2 }')
+checker_memory=$(checker memory) checker_race=$(checker race)
+export out build tree hidden_tests checker_memory checker_race
+
+# The labs whose tests can run: policy first (what the code may not do is
+# checked before it runs: policy-check.sh), then the build.
+labs=""
 for lab in "$@"; do
     program=$build/$tree/$lab/tests
-    # What the code may not do is checked before it runs (policy-check.sh).
     if ! POLICY_ALLOW=$policy_allow "$here/tools/policy-check.sh" "$tree/$lab" "$build/$tree/$lab" >"$out/$lab.policy.log" 2>&1; then
         cat "$out/$lab.policy.log"
         fail_whole_lab "$lab" policy "$(head -n 1 "$out/$lab.policy.log" | tr '\t' ' ') (the lab scores 0)"
@@ -422,40 +517,27 @@ for lab in "$@"; do
         fail_whole_lab "$lab" build "does not compile: see the compiler's messages above (make build LAB=${lab%%-*} TREE=$tree)"
         continue
     fi
-    if [ "$backend:${CHECK:-none}" = emu:race ]; then
-        checks_lab "$lab"
-        continue
-    fi
-    tests=$(list_tests "$program")
-    if [ -z "$tests" ]; then
-        fail_whole_lab "$lab" build "the test program did not start: try $program --list"
-        continue
-    fi
-    hidden_tests=$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" |
-                   awk -F'\t' -v lab="$lab" '$1 == lab && $4 == "hidden" { print $2 }')
-    export hidden_tests
-    for order in $orders; do
-        dir=$out/$lab.$order
-        rm -rf "$dir" && mkdir -p "$dir"
-        selected=$(printf '%s\n' "$tests" | filtered)
-        printf '%s\n' "$selected" | parallel run_test "$program" "$dir" "$order"
-        # On a GPU the tests share its memory: one that hoards it can make
-        # another's cudaMalloc fail. Tests that met an allocation failure
-        # run again, alone, so only the hoarder loses its points.
-        if [ "$backend" = cuda ]; then
-            for name in $selected; do
-                grep -q cudaErrorMemoryAllocation "$dir/$order.${name%%::*}.${name##*::}.log" 2>/dev/null &&
-                    run_test "$program" "$dir" "$order" "$name"
-            done
+    if [ "$backend:${CHECK:-none}" != emu:race ]; then
+        list_tests "$program" >"$out/$lab.tests"
+        if [ ! -s "$out/$lab.tests" ]; then
+            fail_whole_lab "$lab" build "the test program did not start: try $program --list"
+            continue
         fi
-        for name in $selected; do
-            test_result "$dir/$order.${name%%::*}.${name##*::}" "$name"
-        done | awk -v lab="$lab" -v order="$order" 'BEGIN { FS = OFS = "\t" } { print lab, order, $0 }' >>"$out/results"
-        cat "$dir"/*.log >"$out/$lab.$order.log" 2>/dev/null
-    done
-    checks_lab "$lab"
-    perf_lab "$lab"
+    fi
+    labs="$labs $lab"
 done
+
+# Then all their tests together, all their checks together, and last the
+# performance tests, lab by lab (CHECK=race under the emulator: the race
+# check alone).
+# shellcheck disable=SC2086 # the lab names are words
+if [ "$backend:${CHECK:-none}" = emu:race ]; then
+    timed all checks checks_all $labs
+else
+    timed all tests sharing_gpu tests_all $labs
+    timed all checks sharing_gpu checks_all $labs
+    for lab in $labs; do timed "$lab" perf perf_lab "$lab"; done
+fi
 [ -n "$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden"')" ] &&
     echo "hidden tests ran with SCANLAB_SEED=$hidden_seed (replay: HIDDEN_SEED=$hidden_seed)" >"$out/hidden-seed"
 
@@ -481,5 +563,8 @@ fi
 if [ -n "${JUNIT_XML:-}" ]; then
     awk -f "$here/tools/junit.awk" "$out/rubric.tsv" "$out/scored" >"$JUNIT_XML" && echo "junit: $JUNIT_XML"
 fi
+awk -F'\t' -v start="$grade_start" -v end="$(clock)" '{ spent[$2] += $3 }
+    END { printf "time: %.0f s (tests %.0f s, checks %.0f s, perf %.0f s; per lab: times.tsv)\n",
+          end - start, spent["tests"], spent["checks"], spent["perf"] }' "$out/times.tsv" 2>/dev/null
 echo "logs: $out/"
 exit $status

@@ -6,11 +6,15 @@
 #include "scan.h"
 #include "scan_task.h"
 
-static cudaError_t run(void)
+PERF_VERSIONS(scan_inclusive_naive)
+
+static cudaError_t run(int round, enum perf_side side)
 {
-    return scan_inclusive_naive(scan_task.d_in, scan_task.d_out, scan_task.n);
+    struct scan_round *r = &scan_task.rounds[round];
+    return version_of(side)(r->d_in, r->d_out[side], scan_task.n);
 }
 
 const struct perf_task perf_task = {
-    "scan_inclusive_naive", scan_task_setup, scan_task_fill_inclusive, run, scan_task_check,
+    "scan_inclusive_naive", scan_task_setup, scan_task_make_inclusive, scan_task_upload, run, scan_task_check,
+    has_reference,
 };

@@ -10,41 +10,58 @@
 #include "perf.h"
 #include "random.h"
 
-static size_t n, expected_kept, kept;
-static int *d_in, *d_out, *input, *expected;
+PERF_VERSIONS(compact_nonzero)
+
+static size_t n;
+static struct {
+    int *input, *expected; /* host */
+    size_t expected_kept;
+    int *d_in;
+    int *d_out[PERF_SIDES];
+    size_t kept[PERF_SIDES];
+} rounds[PERF_ROUNDS];
 
 static void setup(size_t count)
 {
     n = count;
-    d_in = perf_device_alloc(n * sizeof(int));
-    d_out = perf_device_alloc(n * sizeof(int));
-    input = perf_host_alloc(n * sizeof(int));
-    expected = perf_host_alloc(n * sizeof(int));
+    for (int round = 0; round < PERF_ROUNDS; round++) {
+        rounds[round].input = perf_host_alloc(n * sizeof(int));
+        rounds[round].expected = perf_host_alloc(n * sizeof(int));
+        rounds[round].d_in = perf_device_alloc(n * sizeof(int));
+        for (int side = 0; side < PERF_SIDES; side++) {
+            rounds[round].d_out[side] = perf_device_alloc(n * sizeof(int));
+            rounds[round].kept[side] = (size_t)-1;
+        }
+    }
 }
 
-static void fill(uint64_t seed)
+static void make_input(int round, uint64_t seed)
 {
     uint64_t state = seed;
+    int *input = rounds[round].input;
     for (size_t i = 0; i < n; i++)
         input[i] = random_in_range(&state, 0, 1) ? random_in_range(&state, 1, 1000000) : 0;
-    expected_kept = oracle_compact_nonzero(input, expected, n);
-    perf_upload(d_in, input, n * sizeof(int));
-    perf_poison(d_out, n * sizeof(int));
-    kept = (size_t)-1;
+    rounds[round].expected_kept = oracle_compact_nonzero(input, rounds[round].expected, n);
 }
 
-static cudaError_t run(void)
+static void upload(int round)
 {
-    return compact_nonzero(d_in, d_out, n, &kept);
+    perf_upload(rounds[round].d_in, rounds[round].input, n * sizeof(int));
 }
 
-static int check(char *why, size_t room)
+static cudaError_t run(int round, enum perf_side side)
 {
-    if (kept != expected_kept) {
-        snprintf(why, room, "*kept = %zu, expected %zu", kept, expected_kept);
+    return version_of(side)(rounds[round].d_in, rounds[round].d_out[side], n, &rounds[round].kept[side]);
+}
+
+static int check(int round, enum perf_side side, char *why, size_t room)
+{
+    size_t kept = rounds[round].kept[side], expected = rounds[round].expected_kept;
+    if (kept != expected) {
+        snprintf(why, room, "*kept = %zu, expected %zu", kept, expected);
         return 0;
     }
-    return bench_same_ints("d_out", d_out, expected, kept, why, room);
+    return bench_same_ints("d_out", rounds[round].d_out[side], rounds[round].expected, kept, why, room);
 }
 
-const struct perf_task perf_task = {"compact_nonzero", setup, fill, run, check};
+const struct perf_task perf_task = {"compact_nonzero", setup, make_input, upload, run, check, has_reference};

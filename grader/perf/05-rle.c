@@ -10,44 +10,60 @@
 #include "rle.h"
 #include "rle_checks.h"
 
-static size_t n, expected_runs, runs;
-static int *d_in, *d_symbols, *d_counts;
-static int *input, *symbols, *counts;
+PERF_VERSIONS(rle_encode)
+
+static size_t n;
+static struct {
+    int *input, *symbols, *counts; /* host: the input and its answer */
+    size_t expected_runs;
+    int *d_in;
+    int *d_symbols[PERF_SIDES], *d_counts[PERF_SIDES];
+    size_t runs[PERF_SIDES];
+} rounds[PERF_ROUNDS];
 
 static void setup(size_t count)
 {
     n = count;
-    d_in = perf_device_alloc(n * sizeof(int));
-    d_symbols = perf_device_alloc(n * sizeof(int));
-    d_counts = perf_device_alloc(n * sizeof(int));
-    input = perf_host_alloc(n * sizeof(int));
-    symbols = perf_host_alloc(n * sizeof(int));
-    counts = perf_host_alloc(n * sizeof(int));
+    for (int round = 0; round < PERF_ROUNDS; round++) {
+        rounds[round].input = perf_host_alloc(n * sizeof(int));
+        rounds[round].symbols = perf_host_alloc(n * sizeof(int));
+        rounds[round].counts = perf_host_alloc(n * sizeof(int));
+        rounds[round].d_in = perf_device_alloc(n * sizeof(int));
+        for (int side = 0; side < PERF_SIDES; side++) {
+            rounds[round].d_symbols[side] = perf_device_alloc(n * sizeof(int));
+            rounds[round].d_counts[side] = perf_device_alloc(n * sizeof(int));
+            rounds[round].runs[side] = (size_t)-1;
+        }
+    }
 }
 
-static void fill(uint64_t seed)
+static void make_input(int round, uint64_t seed)
 {
-    rle_fill(input, n, RLE_RUNNY, seed);
-    expected_runs = oracle_rle_encode(input, n, symbols, counts);
-    perf_upload(d_in, input, n * sizeof(int));
-    perf_poison(d_symbols, n * sizeof(int));
-    perf_poison(d_counts, n * sizeof(int));
-    runs = (size_t)-1;
+    rle_fill(rounds[round].input, n, RLE_RUNNY, seed);
+    rounds[round].expected_runs =
+        oracle_rle_encode(rounds[round].input, n, rounds[round].symbols, rounds[round].counts);
 }
 
-static cudaError_t run(void)
+static void upload(int round)
 {
-    return rle_encode(d_in, n, d_symbols, d_counts, &runs);
+    perf_upload(rounds[round].d_in, rounds[round].input, n * sizeof(int));
 }
 
-static int check(char *why, size_t room)
+static cudaError_t run(int round, enum perf_side side)
 {
-    if (runs != expected_runs) {
-        snprintf(why, room, "*runs = %zu, expected %zu", runs, expected_runs);
+    return version_of(side)(rounds[round].d_in, n, rounds[round].d_symbols[side], rounds[round].d_counts[side],
+                            &rounds[round].runs[side]);
+}
+
+static int check(int round, enum perf_side side, char *why, size_t room)
+{
+    size_t runs = rounds[round].runs[side], expected = rounds[round].expected_runs;
+    if (runs != expected) {
+        snprintf(why, room, "*runs = %zu, expected %zu", runs, expected);
         return 0;
     }
-    return bench_same_ints("d_symbols", d_symbols, symbols, runs, why, room) &&
-           bench_same_ints("d_counts", d_counts, counts, runs, why, room);
+    return bench_same_ints("d_symbols", rounds[round].d_symbols[side], rounds[round].symbols, runs, why, room) &&
+           bench_same_ints("d_counts", rounds[round].d_counts[side], rounds[round].counts, runs, why, room);
 }
 
-const struct perf_task perf_task = {"rle_encode", setup, fill, run, check};
+const struct perf_task perf_task = {"rle_encode", setup, make_input, upload, run, check, has_reference};

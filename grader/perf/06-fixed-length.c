@@ -11,11 +11,18 @@
 #include "pack.h"
 #include "perf.h"
 
+PERF_VERSIONS(pack_encode)
+
 #define FRAME_LENGTH 128
 
-static size_t n, frames, expected_words, words;
-static uint32_t *d_values, *d_widths, *d_offsets, *d_words;
-static uint32_t *values, *widths, *offsets, *stream;
+static size_t n, frames;
+static struct {
+    uint32_t *values, *widths, *offsets, *stream; /* host: the input and its answer */
+    size_t expected_words;
+    uint32_t *d_values;
+    uint32_t *d_widths[PERF_SIDES], *d_offsets[PERF_SIDES], *d_words[PERF_SIDES];
+    size_t words[PERF_SIDES];
+} rounds[PERF_ROUNDS];
 
 static void setup(size_t count)
 {
@@ -25,41 +32,49 @@ static void setup(size_t count)
     }
     n = count;
     frames = pack_frame_count(n, FRAME_LENGTH);
-    d_values = perf_device_alloc(n * sizeof(uint32_t));
-    d_widths = perf_device_alloc(frames * sizeof(uint32_t));
-    d_offsets = perf_device_alloc(frames * sizeof(uint32_t));
-    d_words = perf_device_alloc(pack_max_words(n) * sizeof(uint32_t));
-    values = perf_host_alloc(n * sizeof(uint32_t));
-    widths = perf_host_alloc(frames * sizeof(uint32_t));
-    offsets = perf_host_alloc(frames * sizeof(uint32_t));
-    stream = perf_host_alloc(pack_max_words(n) * sizeof(uint32_t));
+    for (int round = 0; round < PERF_ROUNDS; round++) {
+        rounds[round].values = perf_host_alloc(n * sizeof(uint32_t));
+        rounds[round].widths = perf_host_alloc(frames * sizeof(uint32_t));
+        rounds[round].offsets = perf_host_alloc(frames * sizeof(uint32_t));
+        rounds[round].stream = perf_host_alloc(pack_max_words(n) * sizeof(uint32_t));
+        rounds[round].d_values = perf_device_alloc(n * sizeof(uint32_t));
+        for (int side = 0; side < PERF_SIDES; side++) {
+            rounds[round].d_widths[side] = perf_device_alloc(frames * sizeof(uint32_t));
+            rounds[round].d_offsets[side] = perf_device_alloc(frames * sizeof(uint32_t));
+            rounds[round].d_words[side] = perf_device_alloc(pack_max_words(n) * sizeof(uint32_t));
+            rounds[round].words[side] = (size_t)-1;
+        }
+    }
 }
 
-static void fill(uint64_t seed)
+static void make_input(int round, uint64_t seed)
 {
-    pack_fill_values(values, n, (struct pack_fill){PACK_WIDTH, 10}, seed);
-    expected_words = oracle_pack_encode(values, n, FRAME_LENGTH, widths, offsets, stream);
-    perf_upload(d_values, values, n * sizeof(uint32_t));
-    perf_poison(d_widths, frames * sizeof(uint32_t));
-    perf_poison(d_offsets, frames * sizeof(uint32_t));
-    perf_poison(d_words, pack_max_words(n) * sizeof(uint32_t));
-    words = (size_t)-1;
+    pack_fill_values(rounds[round].values, n, (struct pack_fill){PACK_WIDTH, 10}, seed);
+    rounds[round].expected_words = oracle_pack_encode(rounds[round].values, n, FRAME_LENGTH, rounds[round].widths,
+                                                      rounds[round].offsets, rounds[round].stream);
 }
 
-static cudaError_t run(void)
+static void upload(int round)
 {
-    return pack_encode(d_values, n, FRAME_LENGTH, d_widths, d_offsets, d_words, &words);
+    perf_upload(rounds[round].d_values, rounds[round].values, n * sizeof(uint32_t));
 }
 
-static int check(char *why, size_t room)
+static cudaError_t run(int round, enum perf_side side)
 {
-    if (words != expected_words) {
-        snprintf(why, room, "*words = %zu, expected %zu", words, expected_words);
+    return version_of(side)(rounds[round].d_values, n, FRAME_LENGTH, rounds[round].d_widths[side],
+                            rounds[round].d_offsets[side], rounds[round].d_words[side], &rounds[round].words[side]);
+}
+
+static int check(int round, enum perf_side side, char *why, size_t room)
+{
+    size_t words = rounds[round].words[side], expected = rounds[round].expected_words;
+    if (words != expected) {
+        snprintf(why, room, "*words = %zu, expected %zu", words, expected);
         return 0;
     }
-    return bench_same_words("d_widths", d_widths, widths, frames, why, room) &&
-           bench_same_words("d_offsets", d_offsets, offsets, frames, why, room) &&
-           bench_same_words("d_words", d_words, stream, words, why, room);
+    return bench_same_words("d_widths", rounds[round].d_widths[side], rounds[round].widths, frames, why, room) &&
+           bench_same_words("d_offsets", rounds[round].d_offsets[side], rounds[round].offsets, frames, why, room) &&
+           bench_same_words("d_words", rounds[round].d_words[side], rounds[round].stream, words, why, room);
 }
 
-const struct perf_task perf_task = {"pack_encode", setup, fill, run, check};
+const struct perf_task perf_task = {"pack_encode", setup, make_input, upload, run, check, has_reference};

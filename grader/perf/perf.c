@@ -1,15 +1,18 @@
 /*
- * perf.c: the harness of the performance tests (see perf.h): times
- * perf_task on fresh inputs, checks every output, prints one line.
+ * perf.c: the harness of the performance tests (see perf.h): makes every
+ * round's input, times both versions round by round, checks every
+ * output, prints one line.
  */
+#define _DEFAULT_SOURCE /* flock */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "perf.h"
 #include "random.h"
 #include "todo.h"
-
-#define RUNS (PERF_WARMUP + PERF_REPEATS)
 
 void *perf_host_alloc(size_t bytes)
 {
@@ -21,16 +24,11 @@ void *perf_host_alloc(size_t bytes)
     return p;
 }
 
-void perf_poison(void *d_buffer, size_t bytes)
-{
-    bench_check(cudaMemset(d_buffer, 0xAB, bytes), "poisoning an output buffer");
-}
-
 void *perf_device_alloc(size_t bytes)
 {
     void *d = NULL;
     bench_check(cudaMalloc(&d, bytes ? bytes : 1), "cudaMalloc of a buffer");
-    perf_poison(d, bytes ? bytes : 1);
+    bench_check(cudaMemset(d, 0xAB, bytes ? bytes : 1), "poisoning a buffer");
     return d;
 }
 
@@ -39,7 +37,49 @@ void perf_upload(void *d_to, const void *from, size_t bytes)
     bench_check(cudaMemcpy(d_to, from, bytes, cudaMemcpyHostToDevice), "uploading an input");
 }
 
-/* ---- The yardstick and the task, as timing.h's timed functions ---------- */
+/* ---- The GPU to ourselves while the clocks run --------------------------
+ *
+ * Several grades may share a GPU (grade.sh): their tests, and this
+ * program's untimed work (allocating, uploading, checking), hold the lock
+ * file SCANLAB_GPU_LOCK shared; the timed runs hold it exclusively, so
+ * that nothing else runs on the GPU then. Whoever waits for it holds a
+ * turnstile (the same path with ".turnstile") meanwhile, so that new
+ * holders queue behind a waiting writer instead of starving it. Without
+ * SCANLAB_GPU_LOCK (a grade of one), nothing is locked.                 */
+
+static int open_lock(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CREAT, 0666);
+    if (fd < 0)
+        fprintf(stderr, "perf: cannot open the lock %s: timing without it\n", path);
+    return fd;
+}
+
+/* Take the GPU, LOCK_SH or LOCK_EX; what to hand unlock_gpu. */
+static int lock_gpu(int how)
+{
+    const char *path = getenv("SCANLAB_GPU_LOCK");
+    if (path == NULL || *path == '\0')
+        return -1;
+    char turnstile_path[4096];
+    snprintf(turnstile_path, sizeof turnstile_path, "%s.turnstile", path);
+    int turnstile = open_lock(turnstile_path), gpu = open_lock(path);
+    if (turnstile >= 0)
+        flock(turnstile, LOCK_EX);
+    if (gpu >= 0)
+        flock(gpu, how);
+    if (turnstile >= 0)
+        close(turnstile); /* releases it */
+    return gpu;
+}
+
+static void unlock_gpu(int gpu)
+{
+    if (gpu >= 0)
+        close(gpu);
+}
+
+/* ---- Timing ------------------------------------------------------------- */
 
 struct copy_buffers {
     void *d_from, *d_to;
@@ -52,75 +92,187 @@ static cudaError_t run_copy(void *context)
     return cudaMemcpyAsync(copy->d_to, copy->d_from, copy->bytes, cudaMemcpyDeviceToDevice, 0);
 }
 
-/* The call, then a wait for the whole device: work the function left on
- * streams of its own still counts, as the clock stops only after it. */
-static cudaError_t run_task(void *context)
-{
-    (void)context;
-    cudaError_t err = perf_task.run();
-    return err != cudaSuccess ? err : cudaDeviceSynchronize();
-}
-
 /* cudaMemcpy of n 32-bit values, device to device: the roofline. */
 static float copy_time_ms(size_t n)
 {
     struct copy_buffers copy = {perf_device_alloc(n * 4), perf_device_alloc(n * 4), n * 4};
-    float ms = median_time_ms(run_copy, &copy, PERF_WARMUP, PERF_REPEATS);
+    float ms = median_time_ms(run_copy, &copy, PERF_WARMUP, PERF_ROUNDS - PERF_WARMUP);
     cudaFree(copy.d_from);
     cudaFree(copy.d_to);
     return ms;
 }
 
-static void report(const char *verdict, size_t n, float ms, float copy_ms, const char *message)
+/* One timed run: a round and a side; then a wait for the whole device,
+ * so work the function left on streams of its own still counts. */
+struct run_of {
+    int round;
+    enum perf_side side;
+};
+
+static cudaError_t run_task(void *context)
 {
-    printf("perf\t%s\t%s\t%zu\t%.4f\t%.4f\t%s\n", verdict, perf_task.function, n, ms, copy_ms, message);
+    struct run_of *what = context;
+    cudaError_t err = perf_task.run(what->round, what->side);
+    return err != cudaSuccess ? err : cudaDeviceSynchronize();
 }
 
+/* What the rounds found. */
+struct results {
+    float ms[PERF_SIDES][PERF_ROUNDS];
+    int sides;            /* 1: the student's alone; 2: and the reference's */
+    int failed_round;     /* -1 if every run ran */
+    enum perf_side failed_side;
+    cudaError_t error;
+    int todo;             /* the student's version is the skeleton's stub */
+};
+
+/* Student first in even rounds, second in odd ones. */
+static enum perf_side side_at(int round, int turn)
+{
+    return (enum perf_side)((round + turn) % 2);
+}
+
+static void time_rounds(struct results *results)
+{
+    results->failed_round = -1;
+    for (int round = 0; round < PERF_ROUNDS; round++) {
+        for (int turn = 0; turn < PERF_SIDES; turn++) {
+            struct run_of what = {round, results->sides == 2 ? side_at(round, turn) : PERF_STUDENT};
+            if (results->sides == 1 && turn == 1)
+                break;
+            scanlab_todo_clear();
+            cudaError_t err = timed_run_ms(run_task, &what, &results->ms[what.side][round]);
+            if (what.side == PERF_STUDENT && scanlab_todo_function() != NULL) {
+                results->todo = 1;
+                return;
+            }
+            if (err != cudaSuccess) {
+                results->failed_round = round;
+                results->failed_side = what.side;
+                results->error = err;
+                return;
+            }
+        }
+    }
+}
+
+/* ---- The report ---------------------------------------------------------- */
+
+static size_t n;
+static float copy_ms;
+
+static void report(const char *verdict, float ms, const char *reference_ms, const char *ratio,
+                   const char *message)
+{
+    printf("perf\t%s\t%s\t%zu\t%.4f\t%.4f\t%s\t%s\t%s\n", verdict, perf_task.function, n, ms, copy_ms,
+           reference_ms, ratio, message);
+}
+
+/* 1 if every output of every run is right; else 0 and why (the
+ * student's outputs first). */
+static int check_all(const struct results *results, char *why, size_t room)
+{
+    for (int side = 0; side < results->sides; side++) {
+        for (int round = 0; round < PERF_ROUNDS; round++) {
+            char mismatch[400] = "";
+            if (perf_task.check(round, (enum perf_side)side, mismatch, sizeof mismatch))
+                continue;
+            if (side == PERF_REFERENCE)
+                snprintf(why, room, "the reference's output was wrong in round %d of %d, all of the code "
+                         "under test's right: did it write outside its own output? %s", round + 1,
+                         PERF_ROUNDS, mismatch);
+            else
+                snprintf(why, room, "wrong output in round %d of %d (each round has a fresh input): %s%s",
+                         round + 1, PERF_ROUNDS, mismatch,
+                         round > 0 ? " (the earlier rounds were right: is an earlier answer replayed?)" : "");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void report_results(struct results *results)
+{
+    char why[768];
+    if (results->todo) {
+        report("todo", 0, "-", "-", "not written yet (it is the skeleton's stub)");
+        return;
+    }
+    /* The reference never fails on its own: when it does, the code under
+     * test ran just before it and left the GPU broken, or wrote outside
+     * its own buffers. */
+    if (results->failed_round >= 0) {
+        snprintf(why, sizeof why, "round %d of %d failed%s: %s (%s)", results->failed_round + 1, PERF_ROUNDS,
+                 results->failed_side == PERF_STUDENT ? "" : " in the reference's run, just after the code under test",
+                 cudaGetErrorName(results->error), cudaGetErrorString(results->error));
+        report("error", 0, "-", "-", why);
+        return;
+    }
+    if (!check_all(results, why, sizeof why)) {
+        report("wrong", 0, "-", "-", why);
+        return;
+    }
+    int timed = PERF_ROUNDS - PERF_WARMUP;
+    float student[PERF_ROUNDS], reference[PERF_ROUNDS], ratios[PERF_ROUNDS];
+    for (int i = 0; i < timed; i++) {
+        student[i] = results->ms[PERF_STUDENT][PERF_WARMUP + i];
+        reference[i] = results->ms[PERF_REFERENCE][PERF_WARMUP + i];
+        ratios[i] = student[i] / reference[i];
+    }
+    float ms = median_of(student, timed);
+    if (results->sides == 1) {
+        snprintf(why, sizeof why, "%d runs (%d to warm up), each on a fresh input, every output checked; "
+                 "no reference linked in to compare with", PERF_ROUNDS, PERF_WARMUP);
+        report("ok", ms, "-", "-", why);
+        return;
+    }
+    float reference_ms = median_of(reference, timed), ratio = median_of(ratios, timed);
+    char reference_text[32], ratio_text[32];
+    snprintf(reference_text, sizeof reference_text, "%.4f", reference_ms);
+    snprintf(ratio_text, sizeof ratio_text, "%.4f", ratio);
+    /* median_of sorted the ratios: the first is the least, the last the most. */
+    snprintf(why, sizeof why, "%d rounds (%d to warm up), each on a fresh input, both versions in turn, "
+             "every output checked; per round %.2fx to %.2fx", PERF_ROUNDS, PERF_WARMUP, ratios[0],
+             ratios[timed - 1]);
+    report("ok", ms, reference_text, ratio_text, why);
+}
 
 int main(int argc, char **argv)
 {
     char *end = NULL;
-    size_t n = argc == 3 ? (size_t)strtoull(argv[1], &end, 0) : 0;
+    n = argc == 3 ? (size_t)strtoull(argv[1], &end, 0) : 0;
     if (argc != 3 || *end != '\0' || n == 0) {
         fprintf(stderr, "usage: %s N SEED   (N > 0 values; see grader/perf/perf.h)\n", argv[0]);
         return 2;
     }
     uint64_t seed = strtoull(argv[2], NULL, 0);
-    float copy_ms = copy_time_ms(n);
+    int lock = lock_gpu(LOCK_SH);
     perf_task.setup(n);
 
-    float times[RUNS];
-    char why[512];
-    /* Every run's seed is the next number of a sequence started at SEED,
+    /* Every round's seed is the next number of a sequence started at SEED,
      * not SEED + r: random.c's generator steps its state by a constant,
      * so seeds one step apart give the same numbers shifted by one, and
      * inputs that can share an answer. */
-    uint64_t seeds = seed;
-    for (int r = 0; r < RUNS; r++) {
-        perf_task.fill(random_next(&seeds));
-        scanlab_todo_clear();
-        cudaError_t err = timed_run_ms(run_task, NULL, &times[r]);
-        if (scanlab_todo_function() != NULL) {
-            report("todo", n, 0, copy_ms, "not written yet (it is the skeleton's stub)");
-            return 0;
-        }
-        if (err != cudaSuccess) {
-            snprintf(why, sizeof why, "run %d of %d failed: %s (%s)", r + 1, RUNS, cudaGetErrorName(err),
-                     cudaGetErrorString(err));
-            report("error", n, 0, copy_ms, why);
-            return 0;
-        }
-        char mismatch[400] = "";
-        if (!perf_task.check(mismatch, sizeof mismatch)) {
-            snprintf(why, sizeof why, "wrong output on run %d of %d (each run has a fresh input): %s%s", r + 1,
-                     RUNS, mismatch, r > 0 ? " (the earlier runs were right: is an earlier answer replayed?)" : "");
-            report("wrong", n, 0, copy_ms, why);
-            return 0;
-        }
-    }
-    float ms = median_of(times + PERF_WARMUP, PERF_REPEATS);
-    snprintf(why, sizeof why, "%d runs (%d to warm up), each on a fresh input, every output checked", RUNS,
-             PERF_WARMUP);
-    report("ok", n, ms, copy_ms, why);
+    uint64_t seeds[PERF_ROUNDS], sequence = seed;
+    for (int round = 0; round < PERF_ROUNDS; round++)
+        seeds[round] = random_next(&sequence);
+#pragma omp parallel for schedule(dynamic)
+    for (int round = 0; round < PERF_ROUNDS; round++)
+        perf_task.make_input(round, seeds[round]);
+    for (int round = 0; round < PERF_ROUNDS; round++)
+        perf_task.upload(round);
+    bench_check(cudaDeviceSynchronize(), "uploading the inputs");
+    unlock_gpu(lock);
+
+    static struct results results;
+    results.sides = perf_task.has_reference() ? 2 : 1;
+    lock = lock_gpu(LOCK_EX);
+    copy_ms = copy_time_ms(n);
+    time_rounds(&results);
+    unlock_gpu(lock);
+
+    lock = lock_gpu(LOCK_SH); /* the checks download every output */
+    report_results(&results);
+    unlock_gpu(lock);
     return 0;
 }

@@ -1,34 +1,53 @@
 /*
- * perf.h: the performance test of one lab. grader/grade.sh runs it for
- * the student's code and for the reference, on the same GPU in the same
- * grade, and gives the rubric's perf:: points from the two times.
+ * perf.h: the performance test of one lab. grader/grade.sh runs it, and
+ * gives the rubric's perf:: points from what it prints.
  *
  *   perf N SEED      (built per lab: build/cuda-none/labs/03-efficient-scan/perf)
  *
- * prints one line, tab-separated, and exits 0 whatever it found:
+ * The program holds two versions of the timed function: the student's,
+ * and the reference's, linked in beside it with every global symbol
+ * renamed reference_NAME (the Makefile's $(BUILD)/reference/NN-name.o).
+ * Both run in one process, on the same inputs, in turn: a moment when the
+ * GPU is slower (clocks, another process, where the allocator put the
+ * buffers) then costs both alike, and the ratio of the two stays steady
+ * where two separate programs differed by 1.3x. A student's copy has no
+ * solutions/, so no reference: it then times the student's alone.
  *
- *   perf  VERDICT  FUNCTION  N  MEDIAN_MS  COPY_MS  MESSAGE
+ * It prints one line, tab-separated, and exits 0 whatever it found:
+ *
+ *   perf  VERDICT  FUNCTION  N  MEDIAN_MS  COPY_MS  REFERENCE_MS  RATIO  MESSAGE
  *
  * VERDICT is ok, wrong (an output differed from the oracle's), error (a
  * CUDA error, a fault in a kernel), or todo (the function is still the
- * skeleton's stub). The harness, never the code under test, owns the
- * clock (grader/bench/timing.h):
+ * skeleton's stub). REFERENCE_MS and RATIO are "-" without a reference.
+ * The harness, never the code under test, owns the clock
+ * (grader/bench/timing.h):
  *
- *   - PERF_WARMUP + PERF_REPEATS runs, each on a FRESH input made from
- *     SEED and the run's number, uploaded before the clock starts, the L2
- *     cache flushed, the output buffers poisoned;
- *   - the call alone timed with device events, the clock stopped only
- *     once the whole device is idle (work on other streams counts);
- *   - every run's output checked against the oracle after its clock
- *     stopped, so code that replays an earlier answer, or that got faster
- *     by getting wrong, is caught on the run where it does;
- *   - MEDIAN_MS the median of the PERF_REPEATS timed runs; COPY_MS the
- *     median of as many device-to-device cudaMemcpy of the input's bytes
- *     (n 32-bit values read, n written): the least any of these functions
- *     must move, the roofline.
+ *   - PERF_ROUNDS rounds, the first PERF_WARMUP not counted, each on a
+ *     FRESH input made from SEED and the round's number; in each round
+ *     both versions run on that input, one after the other, the student's
+ *     first in even rounds and second in odd ones, each writing output
+ *     buffers of its own for that round (poisoned when allocated), so no
+ *     run can pass by replaying an earlier answer;
+ *   - every input is made (in parallel across rounds) and uploaded before
+ *     the first clock starts, and the timed runs follow each other; with
+ *     SCANLAB_GPU_LOCK=path (grade.sh on a GPU) they hold that lock file
+ *     exclusively, so no other grade's work shares the GPU while a clock
+ *     runs (perf.c, grade.sh);
+ *   - each run alone timed with device events, the L2 cache flushed
+ *     first, the clock stopped only once the whole device is idle (work on
+ *     other streams counts);
+ *   - every output of every round checked against the oracle afterwards;
+ *   - MEDIAN_MS and REFERENCE_MS the medians of the timed rounds, RATIO
+ *     the median over the rounds of student / reference (the two runs of
+ *     a round are next to each other in time); COPY_MS the median of as
+ *     many device-to-device cudaMemcpy of the input's bytes (n 32-bit
+ *     values read, n written): the least any of these functions must
+ *     move, the roofline.
  *
  * Each lab with a performance test has grader/perf/NN-name.c: it defines
- * perf_task, the one function of the lab that is timed.
+ * perf_task, the one function of the lab that is timed, with PERF_ROUNDS
+ * inputs and 2 x PERF_ROUNDS sets of outputs.
  */
 #ifndef GRADER_PERF_H
 #define GRADER_PERF_H
@@ -41,24 +60,42 @@
 #include "timing.h" /* a task's check: bench_same_ints, bench_same_words */
 
 #define PERF_WARMUP 2
-#define PERF_REPEATS 11
+#define PERF_ROUNDS 13 /* PERF_WARMUP of them not counted: 11 timed */
+
+/* Whose version of the function a run calls. */
+enum perf_side { PERF_STUDENT, PERF_REFERENCE };
+#define PERF_SIDES 2
 
 struct perf_task {
-    const char *function;                 /* what is timed: "scan_exclusive_tiled" */
-    void (*setup)(size_t n);              /* allocate everything, once */
-    void (*fill)(uint64_t seed);          /* a fresh input on the device, and its answer */
-    cudaError_t (*run)(void);             /* the call the clock times */
-    int (*check)(char *why, size_t room); /* 1 if the output is the answer, else says why */
+    const char *function;                        /* what is timed: "scan_exclusive_tiled" */
+    void (*setup)(size_t n);                     /* allocate everything, for every round and side */
+    void (*make_input)(int round, uint64_t seed); /* host memory only: the round's input and answer */
+    void (*upload)(int round);                   /* the round's input to the device */
+    cudaError_t (*run)(int round, enum perf_side side); /* the call the clock times */
+    int (*check)(int round, enum perf_side side, char *why, size_t room); /* 1 if right, else says why */
+    int (*has_reference)(void);                  /* was the reference linked in? */
 };
 
 /* The task of the lab this program is linked with. */
 extern const struct perf_task perf_task;
+
+/* PERF_VERSIONS(compact_nonzero), in a task file: declares
+ * reference_compact_nonzero, the reference's function renamed (weak: NULL
+ * when the program was linked without it), and defines
+ *     version_of(side)   the function a side calls
+ *     has_reference()    whether the reference is there                    */
+#define PERF_VERSIONS(function)                                                           \
+    extern __typeof__(function) reference_##function __attribute__((weak));               \
+    static __typeof__(function) *version_of(enum perf_side side)                          \
+    {                                                                                     \
+        return side == PERF_REFERENCE ? reference_##function : function;                  \
+    }                                                                                     \
+    static int has_reference(void) { return reference_##function != NULL; }
 
 /* ---- Helpers for the tasks: each exits with a message on failure --------- */
 
 void *perf_host_alloc(size_t bytes);
 void *perf_device_alloc(size_t bytes);   /* poisoned, like a fresh GPU buffer */
 void perf_upload(void *d_to, const void *from, size_t bytes);
-void perf_poison(void *d_buffer, size_t bytes);
 
 #endif

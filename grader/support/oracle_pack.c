@@ -44,14 +44,18 @@ size_t oracle_pack_encode(const uint32_t *values, size_t n, size_t frame_length,
     }
     size_t count = (bit + 31) / 32;
     memset(words, 0, count * sizeof(uint32_t));
-    /* Value i, bit k goes to stream bit offsets[f] + j * width + k. */
+    /* Value i, bit k goes to stream bit b + k, b = offsets[f] + j * width:
+     * the value shifted to bit b % 32 of a 64-bit window over words b / 32
+     * and b / 32 + 1, whose high half is the part that straddles. */
     for (size_t i = 0; i < n; i++) {
         size_t f = i / frame_length, j = i % frame_length;
-        for (uint32_t k = 0; k < widths[f]; k++) {
-            size_t b = offsets[f] + j * widths[f] + k;
-            if ((values[i] >> k) & 1u)
-                words[b / 32] |= 1u << (b % 32);
-        }
+        if (widths[f] == 0)
+            continue;
+        size_t b = offsets[f] + j * widths[f];
+        uint64_t window = (uint64_t)values[i] << (b % 32);
+        words[b / 32] |= (uint32_t)window;
+        if (b % 32 + widths[f] > 32)
+            words[b / 32 + 1] |= (uint32_t)(window >> 32);
     }
     return count;
 }

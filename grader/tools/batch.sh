@@ -14,11 +14,14 @@
 #   OUT_DIR/ID/report.txt    its files and the scoreboard
 #   OUT_DIR/ID/grade.log     all that make grade printed (compiler errors too)
 #   OUT_DIR/gradebook.csv    id, the points of each lab, total
-# Submissions are graded in parallel: one worker per GPU, each seeing only
-# its own (CUDA_VISIBLE_DEVICES), when nvidia-smi -L lists several GPUs;
-# otherwise half as many workers as CPUs (the emulator runs two thread
-# orders, each test its own process). Environment: BACKEND (cuda or emu;
-# default cuda when there is a GPU), WORKERS (override the worker count),
+# Submissions are graded in parallel. On GPUs, WORKERS_PER_GPU (default
+# 3) workers per GPU, each seeing only its own (CUDA_VISIBLE_DEVICES): a
+# grade spends most of its time starting processes and checking on the
+# CPU, so a few share a GPU well, and the performance tests still time
+# each alone (grade.sh's GPU lock). Under the emulator, half as many
+# workers as CPUs (it runs two thread orders, each test its own process).
+# Environment: BACKEND (cuda or emu; default cuda when there is a GPU),
+# WORKERS (override the worker count),
 # HIDDEN_SEED (the hidden tests' seed, one for the batch: OUT_DIR/hidden-seed),
 # ENGINE (local, the default: workers on this machine; slurm: a Slurm job
 # array, one submission a task, see below).
@@ -33,8 +36,9 @@
 # command line (a partition, an account, a time limit); at most
 # SLURM_PARALLEL (default 100) tasks run at once. The gradebook is gathered
 # here when the array has finished.
-# On a GPU the reference's performance tests are built here and copied into
-# the grading tree, so that performance points are graded (grade.sh).
+# On a GPU the reference's renamed objects (the Makefile's
+# build/cuda-none/reference/) are built here and copied into the grading
+# tree, so that the performance points are graded (grader/perf/perf.h).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -43,8 +47,8 @@ if [ "${1:-}" = --one ]; then
     out=$2 id=$3 entry=$4
     dir=$out/$id
     rm -rf "$dir" && mkdir -p "$dir/files"
-    if [ -n "${GPUS:-}" ]; then
-        CUDA_VISIBLE_DEVICES=$(echo "$GPUS" | cut -d, -f$((SLOT + 1)))
+    if [ -n "${GPUS:-}" ]; then   # worker SLOT grades on GPU SLOT mod the GPU count
+        CUDA_VISIBLE_DEVICES=$(echo "$GPUS" | cut -d, -f$((SLOT % $(echo "$GPUS" | tr ',' '\n' | wc -l) + 1)))
         export CUDA_VISIBLE_DEVICES
     fi
     # Unpack: archives may not write outside files/ (GNU tar and unzip
@@ -96,11 +100,9 @@ if [ "$ENGINE" = slurm ]; then
     workers=1 # no local workers: each task uses the CPUs Slurm gives it (slurm-task.sh)
 elif [ "$ENGINE" != local ]; then
     echo "batch.sh: ENGINE must be local or slurm, not '$ENGINE'" >&2; exit 1
-elif [ "$BACKEND" = cuda ] && [ "$gpu_count" -gt 1 ]; then
-    workers=${WORKERS:-$gpu_count}
-    GPUS=$(seq -s, 0 $((gpu_count - 1)))
 elif [ "$BACKEND" = cuda ]; then
-    workers=${WORKERS:-1}
+    workers=${WORKERS:-$((gpu_count * ${WORKERS_PER_GPU:-3}))}
+    [ "$gpu_count" -gt 1 ] && GPUS=$(seq -s, 0 $((gpu_count - 1)))
 else
     workers=${WORKERS:-$((cpus / 2))}
 fi
@@ -132,6 +134,17 @@ TOTAL=$(wc -l <"$list")
 # emulator); each submission's copy recompiles only the files it replaces.
 echo "batch: $TOTAL submissions, workers: $workers$([ -n "$GPUS" ] && echo " (GPUs $GPUS)"), BACKEND=$BACKEND"
 "$here/make-release.sh" --grading "$out/tree" >/dev/null
+# On a GPU each submission's perf programs hold the reference beside the
+# student's code (grader/perf/perf.h): the grading tree has no solutions/,
+# so the reference's renamed objects are made here and handed to it.
+if [ "$BACKEND" = cuda ]; then
+    for test in grader/perf/[0-9][0-9]-*.c; do
+        object=build/cuda-none/reference/$(basename "$test" .c).o
+        make --no-print-directory BACKEND=cuda "$object" >>"$out/tree.log" 2>&1 &&
+            mkdir -p "$out/tree/$(dirname "$object")" && cp "$object" "$out/tree/$object" ||
+            echo "batch.sh: no reference $object: its performance points will not be graded" >&2
+    done
+fi
 # Under the emulator the checks (grade.sh) run drivers built with their
 # sanitizer: those are compiled once here too.
 (cd "$out/tree" && make --no-print-directory -j"$cpus" BACKEND="$BACKEND" build &&
@@ -140,17 +153,6 @@ echo "batch: $TOTAL submissions, workers: $workers$([ -n "$GPUS" ] && echo " (GP
             make --no-print-directory -j"$cpus" BACKEND=emu CHECK=race drivers
     fi) >"$out/tree.log" 2>&1 ||
     { tail -n 20 "$out/tree.log"; echo "batch.sh: the grading tree does not build: see $out/tree.log" >&2; exit 1; }
-
-# The reference's performance tests, which each submission is timed
-# against on a GPU: the grading tree has no solutions/ to build them from.
-if [ "$BACKEND" = cuda ]; then
-    for test in grader/perf/[0-9][0-9]-*.c; do
-        program=build/cuda-none/solutions/$(basename "$test" .c)/perf
-        make --no-print-directory BACKEND=cuda TREE=solutions "$program" >>"$out/tree.log" 2>&1 &&
-            mkdir -p "$out/tree/$(dirname "$program")" && cp "$program" "$out/tree/$program" ||
-            echo "batch.sh: no reference $program: its performance points will not be graded" >&2
-    done
-fi
 
 # One seed for the hidden tests of the whole batch: every student gets the
 # same data, and HIDDEN_SEED=... make batch replays it.

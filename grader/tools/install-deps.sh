@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang]
 #
 # Each name is checked; what is missing is installed with apt-get when we
 # run as root, and otherwise the exact command to run is printed.
@@ -19,6 +19,11 @@ for need in "$@"; do
     slurm) command -v slurmctld >/dev/null 2>&1 && command -v slurmd >/dev/null 2>&1 &&
                command -v sbatch >/dev/null 2>&1 && command -v munged >/dev/null 2>&1 ||
                missing="$missing slurmctld slurmd slurm-client munge" ;;
+    # make fuzz: clang with libFuzzer, which Debian 12 ships in
+    # libclang-rt-dev (only recommended by clang, so named here).
+    clang) command -v clang >/dev/null 2>&1 &&
+               [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] ||
+               missing="$missing clang libclang-rt-dev" ;;
     *) echo "install-deps.sh: unknown dependency '$need'" >&2; exit 2 ;;
     esac
 done

@@ -13,7 +13,7 @@
 # trees). OUT_DIR receives them, the lab sources and objects (so that
 # policy-check.sh still runs), the grading scripts and rubric, and the
 # shared libraries they need besides the C library (Criterion and what it
-# links). On the GPU node, no root and no Criterion needed, only the
+# links, OpenMP's runtime). On the GPU node, no root and no Criterion needed, only the
 # NVIDIA driver (the CUDA runtime is linked in statically):
 #
 #   scp -r build/gpu-bundle node:     (or tar it; it is self-contained)
@@ -54,7 +54,7 @@ done
 cp grader/grade.sh grader/rubric.txt "$out/grader/"
 cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"
 # Every shared library a test program needs, except the system's own.
-ldd "$build/solutions/$1/tests" | awk '$3 ~ /^\// { print $3 }' |
+for program in "$build/solutions/$1/tests" "$build"/solutions/*/perf; do ldd "$program"; done | awk '$3 ~ /^\// { print $3 }' | sort -u |
     grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' |
     while read -r library; do cp "$library" "$out/lib/"; done
 cat >"$out/grade" <<SCRIPT
