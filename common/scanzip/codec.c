@@ -1,0 +1,711 @@
+/*
+ * codec.c: see codec.h for the payloads.
+ *
+ * Every encoder works in passes over the chunk that keep O(1) state:
+ * the runs are found again in each pass rather than stored, so encoding
+ * a chunk of 2^26 elements needs no memory besides its payload. The
+ * decoders check each field before they use it and never write past the
+ * end of the chunk, whatever the payload says.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "codec.h"
+
+/* ---- Elements, bits, runs ------------------------------------------------ */
+
+/* Element i of a chunk of w-byte little-endian elements. */
+static inline uint32_t element_at(const uint8_t *raw, size_t i, unsigned w)
+{
+    uint16_t v16;
+    switch (w) {
+    case 1: return raw[i];
+    case 2: memcpy(&v16, raw + 2 * i, 2); return v16;
+    default: return scanzip_load32(raw + 4 * i);
+    }
+}
+
+static inline void element_put(uint8_t *raw, size_t i, unsigned w, uint32_t v)
+{
+    uint16_t v16 = (uint16_t)v;
+    switch (w) {
+    case 1: raw[i] = (uint8_t)v; break;
+    case 2: memcpy(raw + 2 * i, &v16, 2); break;
+    default: scanzip_store32(raw + 4 * i, v); break;
+    }
+}
+
+/* All ones in the low `bits` bits: 8 -> 0xff, 32 -> 0xffffffff. */
+static inline uint32_t low_mask(unsigned bits)
+{
+    return bits >= 32 ? UINT32_MAX : (UINT32_C(1) << bits) - 1;
+}
+
+/* Bits of v: 0 -> 0, 1 -> 1, 5 -> 3, 0xffffffff -> 32. */
+static inline unsigned bit_width(uint32_t v)
+{
+    return v == 0 ? 0 : 32 - (unsigned)__builtin_clz(v);
+}
+
+/* Zigzag in `bits` bits of a difference taken modulo 2^bits:
+ *     0 -> 0, -1 -> 1, 1 -> 2, -2 -> 3, ... (8 bits: -128 = 0x80 -> 255) */
+static inline uint32_t zigzag(uint32_t difference, unsigned bits)
+{
+    uint32_t mask = low_mask(bits);
+    bool negative = (difference >> (bits - 1)) & 1;
+    return ((difference << 1) & mask) ^ (negative ? mask : 0);
+}
+
+static inline uint32_t unzigzag(uint32_t z, unsigned bits)
+{
+    return (z >> 1) ^ ((z & 1) ? low_mask(bits) : 0);
+}
+
+/* The runs of a chunk, one after the other:
+ *     [7 7 7 9] -> (7, 3), (9, 1) */
+struct run_reader {
+    const uint8_t *raw;
+    size_t n, next;
+    unsigned w;
+};
+
+static bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
+{
+    if (r->next >= r->n)
+        return false;
+    uint32_t s = element_at(r->raw, r->next, r->w);
+    size_t end = r->next + 1;
+    while (end < r->n && element_at(r->raw, end, r->w) == s)
+        end++;
+    *symbol = s;
+    *count = (uint32_t)(end - r->next);
+    r->next = end;
+    return true;
+}
+
+/* ---- The values a packed stream holds ------------------------------------- */
+
+/* pack packs the elements; cascade packs the run symbols (or their
+ * zigzag deltas) and the run counts minus one. One iterator gives any of
+ * them, so one packer serves all four. */
+enum value_kind { ELEMENTS, RUN_SYMBOLS, RUN_DELTAS, RUN_COUNTS };
+
+struct value_stream {
+    enum value_kind kind;
+    struct run_reader runs; /* ELEMENTS uses runs.raw, .n, .next, .w as a plain cursor */
+    uint32_t previous;      /* RUN_DELTAS: the last symbol (symbol[-1] = 0) */
+};
+
+static struct value_stream value_stream(enum value_kind kind, const uint8_t *raw, size_t n, unsigned w)
+{
+    struct value_stream s = {kind, {raw, n, 0, w}, 0};
+    return s;
+}
+
+static uint32_t next_value(struct value_stream *s)
+{
+    if (s->kind == ELEMENTS)
+        return element_at(s->runs.raw, s->runs.next++, s->runs.w);
+    uint32_t symbol = 0, count = 0;
+    next_run(&s->runs, &symbol, &count);
+    if (s->kind == RUN_SYMBOLS)
+        return symbol;
+    if (s->kind == RUN_COUNTS)
+        return count - 1;
+    unsigned bits = 8 * s->runs.w;
+    uint32_t delta = zigzag((symbol - s->previous) & low_mask(bits), bits);
+    s->previous = symbol;
+    return delta;
+}
+
+/* ---- Sizes ------------------------------------------------------------------ */
+
+/* The packed size of one stream for several frame lengths at once, each
+ * twice the one before (8 16 32 ... 256 when choosing, format.h; or just
+ * the one --frame gave). A frame's width is the bits of its largest
+ * value, which are the bits of the OR of its values; and a frame of 16
+ * is two frames of 8, so its OR is the OR of theirs. Values go into the
+ * shortest frames; a frame that closes hands its OR and its value count
+ * up to the next length. Nothing is packed, so trying six lengths costs
+ * little more than trying one:
+ *
+ *     values [0 0 0 0 0 0 0 0  5 0 0 0 0 0 0 0], lengths 8 and 16
+ *     8:  frames of OR 0 and 5: widths 0, 3: 2 width bytes,  0 + 24 bits
+ *     16: one frame of OR 0|5:  width 3:     1 width byte,  48 bits
+ */
+struct frame_level {
+    uint32_t length, in_frame, frame_or; /* the frame being filled */
+    uint64_t frames, bits;               /* the frames closed so far */
+};
+
+struct frame_sizer {
+    unsigned levels;
+    struct frame_level level[SCANZIP_FRAME_CANDIDATES];
+};
+
+/* The sizer of a frame_length option: the one length, or the candidates. */
+static struct frame_sizer frame_sizer(uint32_t frame_length)
+{
+    struct frame_sizer s = {0};
+    s.levels = frame_length == SCANZIP_FRAME_CHOOSE ? SCANZIP_FRAME_CANDIDATES : 1;
+    uint32_t length = frame_length == SCANZIP_FRAME_CHOOSE ? SCANZIP_FIRST_FRAME_CANDIDATE : frame_length;
+    for (unsigned k = 0; k < s.levels; k++, length *= 2)
+        s.level[k].length = length;
+    return s;
+}
+
+/* Close level k's frame, and each longer one that this fills. */
+static void sizer_close_frame(struct frame_sizer *s, unsigned k)
+{
+    for (;; k++) {
+        struct frame_level *l = &s->level[k];
+        uint32_t frame_or = l->frame_or, in_frame = l->in_frame;
+        l->frames++;
+        l->bits += (uint64_t)bit_width(frame_or) * in_frame;
+        l->in_frame = 0;
+        l->frame_or = 0;
+        if (k + 1 == s->levels)
+            return;
+        struct frame_level *up = &s->level[k + 1];
+        up->frame_or |= frame_or;
+        up->in_frame += in_frame;
+        if (up->in_frame != up->length)
+            return;
+    }
+}
+
+static inline void sizer_add(struct frame_sizer *s, uint32_t v)
+{
+    s->level[0].frame_or |= v;
+    if (++s->level[0].in_frame == s->level[0].length)
+        sizer_close_frame(s, 0);
+}
+
+/* Close the last, partial frames, shortest first: a partial frame of 8
+ * goes into the frame of 16 it belongs to, which is then partial too. */
+static void sizer_finish(struct frame_sizer *s)
+{
+    for (unsigned k = 0; k < s->levels; k++)
+        if (s->level[k].in_frame > 0)
+            sizer_close_frame(s, k);
+}
+
+/* A packed stream's bytes with level k's frames: a width byte per frame,
+ * then its words. */
+static uint64_t sizer_bytes(const struct frame_sizer *s, unsigned k)
+{
+    return s->level[k].frames + 4 * ((s->level[k].bits + 31) / 32);
+}
+
+/* The smallest payload of `fixed` bytes, then one or two (b: NULL for
+ * one) packed streams of the same frame length; strictly smaller wins,
+ * so ties go to the shortest frame. */
+static void smallest_payload(const struct frame_sizer *a, const struct frame_sizer *b, uint64_t fixed,
+                             uint64_t *bytes, uint32_t *frame_length)
+{
+    for (unsigned k = 0; k < a->levels; k++) {
+        uint64_t total = fixed + sizer_bytes(a, k) + (b != NULL ? sizer_bytes(b, k) : 0);
+        if (k == 0 || total < *bytes) {
+            *bytes = total;
+            *frame_length = a->level[k].length;
+        }
+    }
+}
+
+void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
+                     struct scanzip_sizes *sizes)
+{
+    unsigned w = params->element_bytes;
+    struct frame_sizer elements = frame_sizer(params->frame_length);
+    struct frame_sizer symbols = elements, deltas = elements, counts = elements;
+    for (size_t i = 0; i < n; i++)
+        sizer_add(&elements, element_at(raw, i, w));
+
+    uint64_t runs = 0, rle8_pairs = 0;
+    uint32_t symbol, count, previous = 0;
+    struct run_reader reader = {raw, n, 0, w};
+    while (next_run(&reader, &symbol, &count)) {
+        runs++;
+        rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
+        sizer_add(&symbols, symbol);
+        sizer_add(&deltas, zigzag((symbol - previous) & low_mask(8 * w), 8 * w));
+        sizer_add(&counts, count - 1);
+        previous = symbol;
+    }
+    sizer_finish(&elements);
+    sizer_finish(&symbols);
+    sizer_finish(&deltas);
+    sizer_finish(&counts);
+    sizes->bytes[SCANZIP_STORED] = (uint64_t)n * w;
+    sizes->bytes[SCANZIP_RLE8] = rle8_pairs * (w + 1);
+    sizes->bytes[SCANZIP_RLE] = 4 + 8 * runs;
+    /* pack: u32 frame_length, then its stream; cascade: u32 runs, u32
+     * frame_length, then its two streams, which share the frame length. */
+    smallest_payload(&elements, NULL, 4, &sizes->bytes[SCANZIP_PACK], &sizes->pack_frame);
+    smallest_payload(&symbols, &counts, 8, &sizes->bytes[SCANZIP_CASCADE], &sizes->cascade_frame);
+    smallest_payload(&deltas, &counts, 8, &sizes->cascade_delta, &sizes->cascade_delta_frame);
+}
+
+uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
+{
+    if (method == SCANZIP_PACK)
+        return sizes->pack_frame;
+    if (method == SCANZIP_CASCADE)
+        return (flags & SCANZIP_FLAG_DELTA) ? sizes->cascade_delta_frame : sizes->cascade_frame;
+    return 0;
+}
+
+uint64_t scanzip_payload_size(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
+{
+    if (method == SCANZIP_CASCADE && (flags & SCANZIP_FLAG_DELTA))
+        return sizes->cascade_delta;
+    return sizes->bytes[method];
+}
+
+void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *sizes,
+                    unsigned *method, unsigned *flags)
+{
+    *flags = 0;
+    switch (choice) {
+    case SCANZIP_CHOOSE_STORED: *method = SCANZIP_STORED; return;
+    case SCANZIP_CHOOSE_RLE8: *method = SCANZIP_RLE8; return;
+    case SCANZIP_CHOOSE_RLE: *method = SCANZIP_RLE; return;
+    case SCANZIP_CHOOSE_PACK: *method = SCANZIP_PACK; return;
+    case SCANZIP_CHOOSE_CASCADE:
+        *method = SCANZIP_CASCADE;
+        *flags = sizes->cascade_delta < sizes->bytes[SCANZIP_CASCADE] ? SCANZIP_FLAG_DELTA : 0;
+        return;
+    case SCANZIP_CHOOSE_AUTO:
+        break;
+    }
+    /* Strictly smaller wins, so ties stay with the lower method number;
+     * delta comes after plain cascade, so a tie keeps no delta. */
+    *method = SCANZIP_STORED;
+    for (unsigned m = 1; m < SCANZIP_METHODS; m++)
+        if (sizes->bytes[m] < sizes->bytes[*method])
+            *method = m;
+    if (sizes->cascade_delta < sizes->bytes[*method]) {
+        *method = SCANZIP_CASCADE;
+        *flags = SCANZIP_FLAG_DELTA;
+    }
+}
+
+/* ---- Encoders ------------------------------------------------------------ */
+
+/* Appends values of any width 0..32, LSB-first, into little-endian u32
+ * words: bit b of the stream is bit b % 32 of word b / 32 (common/pack.h).
+ * Values of a frame are consecutive, so appending them in order puts each
+ * at its frame's offset, the exclusive scan of the frames' bits. */
+struct bit_writer {
+    uint8_t *out;
+    uint64_t pending; /* bits not yet written, lowest first */
+    unsigned pending_bits;
+    uint64_t words;
+};
+
+static inline void bits_put(struct bit_writer *b, uint32_t value, unsigned width)
+{
+    b->pending |= (uint64_t)value << b->pending_bits;
+    b->pending_bits += width;
+    if (b->pending_bits >= 32) {
+        scanzip_store32(b->out + 4 * b->words++, (uint32_t)b->pending);
+        b->pending >>= 32;
+        b->pending_bits -= 32;
+    }
+}
+
+static void bits_flush(struct bit_writer *b)
+{
+    if (b->pending_bits > 0)
+        scanzip_store32(b->out + 4 * b->words++, (uint32_t)b->pending);
+    b->pending = 0;
+    b->pending_bits = 0;
+}
+
+/* Pack `count` values of a stream in frames: a width byte per frame at
+ * out, then the words. Each frame is read twice (once for its width,
+ * once to write it), from a copy of the iterator. Returns the bytes. */
+static uint64_t pack_stream(struct value_stream *values, uint64_t count, uint32_t frame_length,
+                            uint8_t *out)
+{
+    uint64_t frames = count / frame_length + (count % frame_length != 0);
+    struct bit_writer writer = {out + frames, 0, 0, 0};
+    for (uint64_t f = 0; f < frames; f++) {
+        uint64_t in_frame = f + 1 < frames ? frame_length : count - f * frame_length;
+        struct value_stream first_look = *values;
+        uint32_t frame_or = 0;
+        for (uint64_t j = 0; j < in_frame; j++)
+            frame_or |= next_value(&first_look);
+        unsigned width = bit_width(frame_or);
+        out[f] = (uint8_t)width;
+        for (uint64_t j = 0; j < in_frame; j++)
+            bits_put(&writer, next_value(values), width);
+    }
+    bits_flush(&writer);
+    return frames + 4 * writer.words;
+}
+
+/* rle8: [7 7 7 9] -> 07 03 09 01; a run of 300 -> (s, 255) (s, 45). */
+static uint64_t encode_rle8(const uint8_t *raw, size_t n, unsigned w, uint8_t *out)
+{
+    struct run_reader reader = {raw, n, 0, w};
+    uint32_t symbol, count;
+    uint8_t *p = out;
+    while (next_run(&reader, &symbol, &count)) {
+        while (count > 0) {
+            uint32_t piece = count < SCANZIP_RLE8_MAX_COUNT ? count : SCANZIP_RLE8_MAX_COUNT;
+            memcpy(p, &symbol, w);
+            p[w] = (uint8_t)piece;
+            p += w + 1;
+            count -= piece;
+        }
+    }
+    return (uint64_t)(p - out);
+}
+
+/* rle: runs, then the symbols, then the counts, all u32. */
+static uint64_t encode_rle(const uint8_t *raw, size_t n, unsigned w, uint8_t *out)
+{
+    struct run_reader reader = {raw, n, 0, w};
+    uint32_t symbol, count, runs = 0;
+    while (next_run(&reader, &symbol, &count))
+        runs++;
+    scanzip_store32(out, runs);
+    reader.next = 0;
+    for (uint32_t r = 0; next_run(&reader, &symbol, &count); r++) {
+        scanzip_store32(out + 4 + 4 * (uint64_t)r, symbol);
+        scanzip_store32(out + 4 + 4 * ((uint64_t)runs + r), count);
+    }
+    return 4 + 8 * (uint64_t)runs;
+}
+
+static uint64_t encode_pack(const uint8_t *raw, size_t n, unsigned w, uint32_t frame_length, uint8_t *out)
+{
+    scanzip_store32(out, frame_length);
+    struct value_stream values = value_stream(ELEMENTS, raw, n, w);
+    return 4 + pack_stream(&values, n, frame_length, out + 4);
+}
+
+static uint64_t encode_cascade(const uint8_t *raw, size_t n, unsigned w, uint32_t frame_length,
+                               bool delta, uint8_t *out)
+{
+    struct run_reader reader = {raw, n, 0, w};
+    uint32_t symbol, count, runs = 0;
+    while (next_run(&reader, &symbol, &count))
+        runs++;
+    scanzip_store32(out, runs);
+    scanzip_store32(out + 4, frame_length);
+    struct value_stream symbols = value_stream(delta ? RUN_DELTAS : RUN_SYMBOLS, raw, n, w);
+    uint64_t bytes = 8 + pack_stream(&symbols, runs, frame_length, out + 8);
+    struct value_stream counts = value_stream(RUN_COUNTS, raw, n, w);
+    return bytes + pack_stream(&counts, runs, frame_length, out + bytes);
+}
+
+uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsigned method,
+                                unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload)
+{
+    unsigned w = params->element_bytes;
+    uint32_t frame_length = params->frame_length;
+    if (frame_length == SCANZIP_FRAME_CHOOSE && (method == SCANZIP_PACK || method == SCANZIP_CASCADE)) {
+        /* A caller that did not measure: choose as scanzip_measure would. */
+        struct scanzip_sizes sizes;
+        scanzip_measure(params, raw, n, &sizes);
+        frame_length = scanzip_payload_frame(&sizes, method, flags);
+    }
+    switch (method) {
+    case SCANZIP_RLE8: return encode_rle8(raw, n, w, payload);
+    case SCANZIP_RLE: return encode_rle(raw, n, w, payload);
+    case SCANZIP_PACK: return encode_pack(raw, n, w, frame_length, payload);
+    case SCANZIP_CASCADE:
+        return encode_cascade(raw, n, w, frame_length, flags & SCANZIP_FLAG_DELTA, payload);
+    default:
+        if (n > 0)
+            memcpy(payload, raw, n * w);
+        return (uint64_t)n * w;
+    }
+}
+
+/* ---- Decoders ------------------------------------------------------------ */
+
+__attribute__((format(printf, 3, 4))) static int invalid(char *why, size_t why_size, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, why_size, format, args);
+    va_end(args);
+    return -1;
+}
+
+/* Reads values of widths 0..32 back from the words. The caller has
+ * checked that the words hold every bit it will ask for. */
+struct bit_reader {
+    const uint8_t *in;
+    uint64_t pending;
+    unsigned pending_bits;
+};
+
+static inline uint32_t bits_get(struct bit_reader *b, unsigned width)
+{
+    if (b->pending_bits < width) {
+        b->pending |= (uint64_t)scanzip_load32(b->in) << b->pending_bits;
+        b->in += 4;
+        b->pending_bits += 32;
+    }
+    uint32_t value = (uint32_t)(b->pending & low_mask(width));
+    b->pending >>= width;
+    b->pending_bits -= width;
+    return value;
+}
+
+/* A packed stream inside a payload: where its widths and words are, and
+ * how many values it holds. */
+struct packed_stream {
+    const uint8_t *widths;
+    uint64_t frames, count;
+    uint32_t frame_length;
+    struct bit_reader reader;
+    uint64_t frame, left_in_frame; /* the cursor */
+};
+
+/* Check the widths of a stream of `count` values at payload[*at ..) and
+ * step *at past its words. */
+static int open_stream(const char *method, const char *stream, const uint8_t *payload,
+                       uint64_t payload_bytes, uint64_t *at, uint64_t count, uint32_t frame_length,
+                       unsigned max_width, struct packed_stream *s, char *why, size_t why_size)
+{
+    s->frames = count / frame_length + (count % frame_length != 0);
+    s->count = count;
+    s->frame_length = frame_length;
+    if (payload_bytes - *at < s->frames)
+        return invalid(why, why_size, "%s: the payload ends inside the %s widths (%llu frames, %llu bytes left)",
+                       method, stream, (unsigned long long)s->frames, (unsigned long long)(payload_bytes - *at));
+    s->widths = payload + *at;
+    uint64_t bits = 0;
+    for (uint64_t f = 0; f < s->frames; f++) {
+        if (s->widths[f] > max_width)
+            return invalid(why, why_size, "%s: %s frame %llu has width %u, more than %u bits", method, stream,
+                           (unsigned long long)f, s->widths[f], max_width);
+        uint64_t in_frame = f + 1 < s->frames ? frame_length : count - f * frame_length;
+        bits += s->widths[f] * in_frame;
+    }
+    uint64_t words = (bits + 31) / 32;
+    *at += s->frames;
+    if ((payload_bytes - *at) / 4 < words)
+        return invalid(why, why_size, "%s: the payload ends inside the %s words (%llu words, %llu bytes left)",
+                       method, stream, (unsigned long long)words, (unsigned long long)(payload_bytes - *at));
+    s->reader.in = payload + *at;
+    s->reader.pending = 0;
+    s->reader.pending_bits = 0;
+    s->frame = 0;
+    s->left_in_frame = s->frames > 0 ? (frame_length < count ? frame_length : count) : 0;
+    *at += 4 * words;
+    return 0;
+}
+
+static inline uint32_t stream_next(struct packed_stream *s)
+{
+    if (s->left_in_frame == 0) {
+        s->frame++;
+        uint64_t start = s->frame * s->frame_length;
+        s->left_in_frame = s->count - start < s->frame_length ? s->count - start : s->frame_length;
+    }
+    s->left_in_frame--;
+    return bits_get(&s->reader, s->widths[s->frame]);
+}
+
+/* The unused high bits of the last word must be 0 (common/pack.h). */
+static int stream_finish(const char *method, const char *stream, const struct packed_stream *s,
+                         char *why, size_t why_size)
+{
+    if (s->reader.pending != 0)
+        return invalid(why, why_size, "%s: the unused high bits of the last %s word are not 0", method, stream);
+    return 0;
+}
+
+static int decode_stored(unsigned w, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                         uint64_t raw_bytes, char *why, size_t why_size)
+{
+    (void)w;
+    if (payload_bytes != raw_bytes)
+        return invalid(why, why_size, "stored: the payload has %llu bytes, the chunk %llu",
+                       (unsigned long long)payload_bytes, (unsigned long long)raw_bytes);
+    if (raw_bytes > 0)
+        memcpy(raw, payload, raw_bytes);
+    return 0;
+}
+
+/* Write `count` copies of symbol at element *at, if they fit in n. */
+static int put_run(const char *method, uint64_t run, uint32_t symbol, uint64_t count, uint8_t *raw,
+                   unsigned w, uint64_t n, uint64_t *at, char *why, size_t why_size)
+{
+    if (count == 0)
+        return invalid(why, why_size, "%s: run %llu has a count of 0", method, (unsigned long long)run);
+    if (count > n - *at)
+        return invalid(why, why_size, "%s: the counts up to run %llu add up to %llu, more than the chunk's %llu elements",
+                       method, (unsigned long long)run, (unsigned long long)(*at + count), (unsigned long long)n);
+    if (w == 1) {
+        memset(raw + *at, (int)symbol, count);
+    } else {
+        for (uint64_t i = 0; i < count; i++)
+            element_put(raw, *at + i, w, symbol);
+    }
+    *at += count;
+    return 0;
+}
+
+static int counts_add_up(const char *method, uint64_t at, uint64_t n, char *why, size_t why_size)
+{
+    if (at != n)
+        return invalid(why, why_size, "%s: the counts add up to %llu, the chunk has %llu elements", method,
+                       (unsigned long long)at, (unsigned long long)n);
+    return 0;
+}
+
+static int decode_rle8(unsigned w, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                       uint64_t n, char *why, size_t why_size)
+{
+    if (payload_bytes % (w + 1) != 0)
+        return invalid(why, why_size, "rle8: %llu bytes are not whole (symbol, count) pairs of %u bytes",
+                       (unsigned long long)payload_bytes, w + 1);
+    uint64_t at = 0;
+    for (uint64_t r = 0; r < payload_bytes / (w + 1); r++) {
+        const uint8_t *pair = payload + r * (w + 1);
+        if (put_run("rle8", r, element_at(pair, 0, w), pair[w], raw, w, n, &at, why, why_size) != 0)
+            return -1;
+    }
+    return counts_add_up("rle8", at, n, why, why_size);
+}
+
+static int decode_rle(unsigned w, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                      uint64_t n, char *why, size_t why_size)
+{
+    if (payload_bytes < 4)
+        return invalid(why, why_size, "rle: %llu bytes, too short for the run count", (unsigned long long)payload_bytes);
+    uint64_t runs = scanzip_load32(payload);
+    if (payload_bytes != 4 + 8 * runs)
+        return invalid(why, why_size, "rle: %llu runs need %llu bytes, the payload has %llu",
+                       (unsigned long long)runs, (unsigned long long)(4 + 8 * runs), (unsigned long long)payload_bytes);
+    uint64_t at = 0;
+    for (uint64_t r = 0; r < runs; r++) {
+        uint32_t symbol = scanzip_load32(payload + 4 + 4 * r);
+        if (symbol > low_mask(8 * w))
+            return invalid(why, why_size, "rle: symbol %llu is 0x%x, more than %u bits", (unsigned long long)r,
+                           symbol, 8 * w);
+        if (put_run("rle", r, symbol, scanzip_load32(payload + 4 + 4 * (runs + r)), raw, w, n, &at, why, why_size) != 0)
+            return -1;
+    }
+    return counts_add_up("rle", at, n, why, why_size);
+}
+
+static int read_frame_length(const char *method, const uint8_t *field, uint32_t *frame_length, char *why,
+                             size_t why_size)
+{
+    *frame_length = scanzip_load32(field);
+    if (*frame_length == 0 || *frame_length > SCANZIP_MAX_FRAME_LENGTH)
+        return invalid(why, why_size, "%s: frame length %u is not in 1..%u", method, *frame_length,
+                       SCANZIP_MAX_FRAME_LENGTH);
+    return 0;
+}
+
+static int whole_payload(const char *method, uint64_t at, uint64_t payload_bytes, char *why, size_t why_size)
+{
+    if (at != payload_bytes)
+        return invalid(why, why_size, "%s: the frames need %llu bytes, the payload has %llu", method,
+                       (unsigned long long)at, (unsigned long long)payload_bytes);
+    return 0;
+}
+
+static int decode_pack(unsigned w, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                       uint64_t n, char *why, size_t why_size)
+{
+    uint32_t frame_length;
+    struct packed_stream values;
+    uint64_t at = 4;
+    if (payload_bytes < 4)
+        return invalid(why, why_size, "pack: %llu bytes, too short for the frame length", (unsigned long long)payload_bytes);
+    if (read_frame_length("pack", payload, &frame_length, why, why_size) != 0 ||
+        open_stream("pack", "value", payload, payload_bytes, &at, n, frame_length, 8 * w, &values, why, why_size) != 0 ||
+        whole_payload("pack", at, payload_bytes, why, why_size) != 0)
+        return -1;
+    for (uint64_t i = 0; i < n; i++)
+        element_put(raw, i, w, stream_next(&values));
+    return stream_finish("pack", "value", &values, why, why_size);
+}
+
+static int decode_cascade(unsigned w, bool delta, const uint8_t *payload, uint64_t payload_bytes,
+                          uint8_t *raw, uint64_t n, char *why, size_t why_size)
+{
+    uint32_t frame_length;
+    struct packed_stream symbols, counts;
+    uint64_t at = 8;
+    if (payload_bytes < 8)
+        return invalid(why, why_size, "cascade: %llu bytes, too short for the run count and frame length",
+                       (unsigned long long)payload_bytes);
+    uint64_t runs = scanzip_load32(payload);
+    if (runs > n)
+        return invalid(why, why_size, "cascade: %llu runs, more than the chunk's %llu elements",
+                       (unsigned long long)runs, (unsigned long long)n);
+    if (read_frame_length("cascade", payload + 4, &frame_length, why, why_size) != 0 ||
+        open_stream("cascade", "symbol", payload, payload_bytes, &at, runs, frame_length, 8 * w, &symbols, why, why_size) != 0 ||
+        open_stream("cascade", "count", payload, payload_bytes, &at, runs, frame_length, 32, &counts, why, why_size) != 0 ||
+        whole_payload("cascade", at, payload_bytes, why, why_size) != 0)
+        return -1;
+    uint32_t mask = low_mask(8 * w), symbol = 0;
+    uint64_t done = 0;
+    for (uint64_t r = 0; r < runs; r++) {
+        uint32_t value = stream_next(&symbols);
+        symbol = delta ? (symbol + unzigzag(value, 8 * w)) & mask : value;
+        if (put_run("cascade", r, symbol, (uint64_t)stream_next(&counts) + 1, raw, w, n, &done, why, why_size) != 0)
+            return -1;
+    }
+    if (counts_add_up("cascade", done, n, why, why_size) != 0 ||
+        stream_finish("cascade", "symbol", &symbols, why, why_size) != 0)
+        return -1;
+    return stream_finish("cascade", "count", &counts, why, why_size);
+}
+
+int scanzip_decode_payload(unsigned element_bytes, unsigned method, unsigned flags,
+                           const uint8_t *payload, uint64_t payload_bytes,
+                           uint8_t *raw, uint64_t raw_bytes, char *why, size_t why_size)
+{
+    unsigned w = element_bytes;
+    if (w != 1 && w != 2 && w != 4)
+        return invalid(why, why_size, "elements of %u bytes (1, 2 or 4)", w);
+    if (flags != 0 && !(method == SCANZIP_CASCADE && flags == SCANZIP_FLAG_DELTA))
+        return invalid(why, why_size, "flags 0x%02x with method %s", flags, scanzip_method_name(method));
+    if (method != SCANZIP_STORED && raw_bytes % w != 0)
+        return invalid(why, why_size, "%s: %llu bytes are not whole elements of %u bytes",
+                       scanzip_method_name(method), (unsigned long long)raw_bytes, w);
+    uint64_t n = raw_bytes / w;
+    switch (method) {
+    case SCANZIP_STORED: return decode_stored(w, payload, payload_bytes, raw, raw_bytes, why, why_size);
+    case SCANZIP_RLE8: return decode_rle8(w, payload, payload_bytes, raw, n, why, why_size);
+    case SCANZIP_RLE: return decode_rle(w, payload, payload_bytes, raw, n, why, why_size);
+    case SCANZIP_PACK: return decode_pack(w, payload, payload_bytes, raw, n, why, why_size);
+    case SCANZIP_CASCADE:
+        return decode_cascade(w, flags & SCANZIP_FLAG_DELTA, payload, payload_bytes, raw, n, why, why_size);
+    default: return invalid(why, why_size, "unknown method %u (0..4)", method);
+    }
+}
+
+/* ---- Limits and names ---------------------------------------------------- */
+
+uint64_t scanzip_max_payload_bytes(unsigned element_bytes, unsigned method, uint64_t n)
+{
+    uint64_t w = element_bytes;
+    switch (method) {
+    case SCANZIP_STORED: return n * w;
+    case SCANZIP_RLE8: return n * (w + 1);
+    case SCANZIP_RLE: return 4 + 8 * n;
+    case SCANZIP_PACK: return 4 + n + 4 * n; /* a width per value, 32 bits a value at most */
+    case SCANZIP_CASCADE: return 8 + 2 * n + 8 * n;
+    default: return 0;
+    }
+}
+
+const char *scanzip_method_name(unsigned method)
+{
+    static const char *const names[SCANZIP_METHODS] = {"stored", "rle8", "rle", "pack", "cascade"};
+    return method < SCANZIP_METHODS ? names[method] : "?";
+}

@@ -1,0 +1,120 @@
+/*
+ * codec.h: scanzip's per-chunk encoders and decoders, on the CPU.
+ *
+ * Pure functions on memory buffers: no I/O, no allocation, no global
+ * state, so chunks can be encoded on many threads at once and any other
+ * engine (a GPU one) can be checked against these byte for byte.
+ *
+ * A chunk's raw bytes are n elements, each an unsigned little-endian
+ * integer of element_bytes (w) bytes. The payload of each method, with
+ * the 8-bit input [7 7 7 9] (n = 4) as the example:
+ *
+ *   stored   the raw bytes.                       07 07 07 09
+ *
+ *   rle8     per run, the symbol (w bytes) and the count (1 byte, 1..255);
+ *            a run longer than 255 becomes runs of 255 and the rest
+ *            (the thesis's byte format).              07 03 09 01
+ *
+ *   rle      lab 05's form: u32 runs, then runs u32 symbols, then runs
+ *            u32 counts.          02000000 07000000 09000000 03000000 01000000
+ *
+ *   pack     lab 06's frames (common/pack.h has the bit layout): u32
+ *            frame_length, one u8 width per frame (ceil(n / frame_length)
+ *            frames), then the packed u32 words (ceil(total_bits / 32)).
+ *            The offsets are not stored: they are the exclusive scan of
+ *            width x values in the frame. With frame_length 128:
+ *                80000000 04 77970000      one frame of width 4: the word is
+ *                                          7 | 7 << 4 | 7 << 8 | 9 << 12 = 0x00009777
+ *
+ *   cascade  nvCOMP Cascaded's idea: RLE, an optional delta, then bit
+ *            packing. u32 runs, u32 frame_length, then the symbols packed
+ *            as in pack minus its frame_length (a width per frame of runs,
+ *            then the words), then the counts minus one packed the same
+ *            way with the same frame_length. Counts have no 255 limit.
+ *                02000000 80000000 04 97000000 02 02000000
+ *                runs 2, frame 128; symbols [7 9] in 4 bits; counts-1 [2 0] in 2 bits
+ *            With the delta flag the symbols are first replaced by
+ *            zigzag(symbol[r] - symbol[r-1]) with symbol[-1] = 0, computed
+ *            modulo 2^(8w) and zigzagged in 8w bits (0 -> 0, -1 -> 1,
+ *            1 -> 2, -2 -> 3, ...): [7 9] -> deltas [7 2] -> [14 4].
+ *
+ * Every width is at most 8w bits (32 for counts).
+ */
+#ifndef SCANZIP_CODEC_H
+#define SCANZIP_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "format.h"
+
+/* What an encoder needs besides the data. */
+struct scanzip_codec_params {
+    unsigned element_bytes;  /* 1, 2 or 4 */
+    uint32_t frame_length;   /* pack and cascade: 1..SCANZIP_MAX_FRAME_LENGTH, or (for
+                                scanzip_measure only) SCANZIP_FRAME_CHOOSE: per chunk
+                                and method, the candidate with the smallest payload */
+};
+
+/* The payload size of every candidate for one chunk, from one look at
+ * it: stored, rle8, rle, pack, cascade (bytes[method]) and cascade with
+ * the delta flag (cascade_delta), and the frame length each of the last
+ * three is for (the given one, or the one chosen, format.h). */
+struct scanzip_sizes {
+    uint64_t bytes[SCANZIP_METHODS];
+    uint64_t cascade_delta;
+    uint32_t pack_frame, cascade_frame, cascade_delta_frame;
+};
+
+void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
+                     struct scanzip_sizes *sizes);
+
+/* The payload size of one method (flags: SCANZIP_FLAG_DELTA or 0). */
+uint64_t scanzip_payload_size(const struct scanzip_sizes *sizes, unsigned method, unsigned flags);
+
+/* The frame length that size is for (pack and cascade; 0 for the others):
+ * what scanzip_encode_payload must be given to write it. */
+uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags);
+
+/* What -m asks for: a method, or per chunk the smallest of them (auto).
+ * cascade picks the smaller of with and without delta, itself per chunk. */
+enum scanzip_choice {
+    SCANZIP_CHOOSE_STORED,
+    SCANZIP_CHOOSE_RLE8,
+    SCANZIP_CHOOSE_RLE,
+    SCANZIP_CHOOSE_PACK,
+    SCANZIP_CHOOSE_CASCADE,
+    SCANZIP_CHOOSE_AUTO,
+};
+
+/* The method and flags a choice gives for a chunk of these sizes. Ties go
+ * to the lower method number, then to no delta; auto always considers
+ * stored, so no chunk grows by more than its record header. */
+void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *sizes,
+                    unsigned *method, unsigned *flags);
+
+/* Encode raw[0 .. n elements) with `method` and `flags` into payload,
+ * which has room for scanzip_payload_size() bytes; returns the bytes
+ * written (always that size). params->frame_length is the one written:
+ * after scanzip_measure with SCANZIP_FRAME_CHOOSE, pass the one it chose
+ * (scanzip_payload_frame); SCANZIP_FRAME_CHOOSE here measures again. */
+uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsigned method,
+                                unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload);
+
+/* Decode a payload into raw[0 .. raw_bytes). Returns 0, or -1 with the
+ * reason in why (e.g. "rle: run 5 has a count of 0") when the payload is
+ * not a valid encoding of exactly raw_bytes bytes. Never reads outside
+ * payload[0 .. payload_bytes) or writes outside raw[0 .. raw_bytes). */
+int scanzip_decode_payload(unsigned element_bytes, unsigned method, unsigned flags,
+                           const uint8_t *payload, uint64_t payload_bytes,
+                           uint8_t *raw, uint64_t raw_bytes, char *why, size_t why_size);
+
+/* The most payload bytes a method can need for n elements, whatever the
+ * data and frame length: a decoder refuses larger payloads before
+ * reading them. */
+uint64_t scanzip_max_payload_bytes(unsigned element_bytes, unsigned method, uint64_t n);
+
+/* "stored", "rle8", "rle", "pack", "cascade"; "?" for anything else. */
+const char *scanzip_method_name(unsigned method);
+
+#endif

@@ -1,0 +1,779 @@
+/*
+ * container.c: see container.h, and format.h for the bytes.
+ *
+ * Both directions work a batch of chunks at a time: read the batch in
+ * file order, encode (or check and decode) its chunks in parallel, one
+ * chunk a thread, then write them in order. Each chunk is encoded on its
+ * own, so the output does not depend on the number of threads.
+ *
+ * The in-memory functions are the stream ones over fmemopen and
+ * open_memstream: one code path, the one the fuzzer runs.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "container.h"
+#include "crc32c.h"
+
+/* A batch holds at least one chunk a thread, and up to this many raw
+ * bytes when chunks are small: enough work for every thread, and a bound
+ * on memory (with --chunk 2^26 of 4-byte elements, a thread's chunk is
+ * 256 MiB). */
+#define BATCH_RAW_BYTES ((uint64_t)256 << 20)
+#define BATCH_MAX_CHUNKS 4096
+
+/* Payloads are read in growing pieces from this size on, so a forged
+ * payload_bytes costs no more memory than the bytes really there. */
+#define FIRST_READ_BYTES ((uint64_t)1 << 20)
+
+__attribute__((format(printf, 2, 3))) static int fail(struct scanzip_why *why, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why->text, sizeof why->text, format, args);
+    va_end(args);
+    return -1;
+}
+
+struct scanzip_options scanzip_default_options(void)
+{
+    struct scanzip_options options = {
+        .element_bytes = 1,
+        .axis = SCANZIP_AXIS_X,
+        .shape = {0, 0, 0},
+        .frame_length = SCANZIP_FRAME_CHOOSE,
+        .chunk_elements = SCANZIP_DEFAULT_CHUNK_ELEMENTS,
+        .choice = SCANZIP_CHOOSE_AUTO,
+    };
+    return options;
+}
+
+static uint64_t divide_up(uint64_t a, uint64_t b)
+{
+    return a / b + (a % b != 0);
+}
+
+static bool has_shape(const uint32_t shape[3])
+{
+    return shape[0] != 0 || shape[1] != 0 || shape[2] != 0;
+}
+
+/* x * y * z elements and their bytes, or -1 on overflow. */
+static int volume_bytes(const uint32_t shape[3], unsigned w, uint64_t *elements, uint64_t *bytes)
+{
+    uint64_t xy;
+    if (__builtin_mul_overflow((uint64_t)shape[0], (uint64_t)shape[1], &xy) ||
+        __builtin_mul_overflow(xy, (uint64_t)shape[2], elements) ||
+        __builtin_mul_overflow(*elements, (uint64_t)w, bytes))
+        return -1;
+    return 0;
+}
+
+/* ---- Header and layout --------------------------------------------------- */
+
+int scanzip_plan(const struct scanzip_options *o, uint64_t original_bytes, struct scanzip_header *header,
+                 struct scanzip_why *why)
+{
+    unsigned w = o->element_bytes;
+    if (w != 1 && w != 2 && w != 4)
+        return fail(why, "elements of %u bytes: -w takes 8, 16 or 32 bits", w);
+    if (o->frame_length > SCANZIP_MAX_FRAME_LENGTH) /* 0 is SCANZIP_FRAME_CHOOSE */
+        return fail(why, "--frame %u is not in 1..%u", o->frame_length, SCANZIP_MAX_FRAME_LENGTH);
+    if (o->chunk_elements < 1 || o->chunk_elements > SCANZIP_MAX_CHUNK_ELEMENTS)
+        return fail(why, "--chunk %u is not in 1..%u", o->chunk_elements, SCANZIP_MAX_CHUNK_ELEMENTS);
+    if (o->axis > SCANZIP_AXIS_Z)
+        return fail(why, "axis %u: x, y or z", o->axis);
+    bool shaped = has_shape(o->shape);
+    if (shaped && (o->shape[0] == 0 || o->shape[1] == 0 || o->shape[2] == 0))
+        return fail(why, "--shape %u,%u,%u: every size must be at least 1", o->shape[0], o->shape[1], o->shape[2]);
+    if (!shaped && o->axis != SCANZIP_AXIS_X)
+        return fail(why, "--axis %c needs --shape X,Y,Z", "xyz"[o->axis]);
+    uint64_t elements = 0, bytes = 0;
+    if (shaped && (volume_bytes(o->shape, w, &elements, &bytes) != 0 || bytes > original_bytes))
+        return fail(why, "--shape %u,%u,%u of %u-byte elements needs more than the file's %llu bytes",
+                    o->shape[0], o->shape[1], o->shape[2], w, (unsigned long long)original_bytes);
+    if (shaped && original_bytes - bytes > UINT32_MAX)
+        return fail(why, "--shape %u,%u,%u leaves %llu bytes before the volume; at most 4 GiB can be kept",
+                    o->shape[0], o->shape[1], o->shape[2], (unsigned long long)(original_bytes - bytes));
+    header->element_bytes = (uint8_t)w;
+    header->axis = (uint8_t)o->axis;
+    header->original_bytes = original_bytes;
+    header->chunk_elements = o->chunk_elements;
+    memcpy(header->shape, o->shape, sizeof header->shape);
+    header->prefix_bytes = shaped ? (uint32_t)(original_bytes - bytes) : 0;
+    return 0;
+}
+
+int scanzip_layout_of(const struct scanzip_header *h, struct scanzip_layout *layout, struct scanzip_why *why)
+{
+    unsigned w = h->element_bytes;
+    if (w != 1 && w != 2 && w != 4)
+        return fail(why, "header: element_bytes is %u, not 1, 2 or 4: the file is corrupt", w);
+    if (h->axis > SCANZIP_AXIS_Z)
+        return fail(why, "header: axis is %u, not 0, 1 or 2: the file is corrupt", h->axis);
+    if (h->chunk_elements < 1 || h->chunk_elements > SCANZIP_MAX_CHUNK_ELEMENTS)
+        return fail(why, "header: chunk_elements is %u, not in 1..%u: the file is corrupt", h->chunk_elements,
+                    SCANZIP_MAX_CHUNK_ELEMENTS);
+    bool shaped = has_shape(h->shape);
+    if (shaped && (h->shape[0] == 0 || h->shape[1] == 0 || h->shape[2] == 0))
+        return fail(why, "header: shape %u,%u,%u has a 0: the file is corrupt", h->shape[0], h->shape[1], h->shape[2]);
+    if (!shaped && (h->axis != SCANZIP_AXIS_X || h->prefix_bytes != 0))
+        return fail(why, "header: axis %u and prefix_bytes %u without a shape: the file is corrupt", h->axis,
+                    h->prefix_bytes);
+    layout->element_bytes = w;
+    layout->original_bytes = h->original_bytes;
+    layout->prefix_bytes = h->prefix_bytes;
+    if (shaped) {
+        uint64_t bytes;
+        if (volume_bytes(h->shape, w, &layout->element_count, &bytes) != 0 || bytes > h->original_bytes ||
+            h->original_bytes - bytes != h->prefix_bytes)
+            return fail(why, "header: a prefix of %u bytes and a %u x %u x %u volume of %u-byte elements "
+                        "do not make original_bytes %llu: the file is corrupt", h->prefix_bytes, h->shape[0],
+                        h->shape[1], h->shape[2], w, (unsigned long long)h->original_bytes);
+        layout->tail_bytes = 0;
+    } else {
+        layout->element_count = h->original_bytes / w;
+        layout->tail_bytes = h->original_bytes % w;
+    }
+    layout->chunk_bytes = (uint64_t)h->chunk_elements * w;
+    layout->prefix_chunks = divide_up(layout->prefix_bytes, layout->chunk_bytes);
+    layout->element_chunks = divide_up(layout->element_count, h->chunk_elements);
+    layout->chunk_count = layout->prefix_chunks + layout->element_chunks + (layout->tail_bytes > 0);
+    return 0;
+}
+
+struct scanzip_chunk_place scanzip_chunk_place(const struct scanzip_layout *layout, uint64_t index)
+{
+    struct scanzip_chunk_place place;
+    uint64_t end;
+    if (index < layout->prefix_chunks) {
+        place.offset = index * layout->chunk_bytes;
+        end = layout->prefix_bytes;
+        place.stored_only = true;
+    } else if (index < layout->prefix_chunks + layout->element_chunks) {
+        place.offset = layout->prefix_bytes + (index - layout->prefix_chunks) * layout->chunk_bytes;
+        end = layout->prefix_bytes + layout->element_count * layout->element_bytes;
+        place.stored_only = false;
+    } else {
+        place.offset = layout->original_bytes - layout->tail_bytes;
+        end = layout->original_bytes;
+        place.stored_only = true;
+    }
+    uint64_t left = end - place.offset;
+    place.raw_bytes = (uint32_t)(left < layout->chunk_bytes ? left : layout->chunk_bytes);
+    return place;
+}
+
+void scanzip_header_write(const struct scanzip_header *h, uint8_t out[SCANZIP_HEADER_BYTES])
+{
+    memset(out, 0, SCANZIP_HEADER_BYTES);
+    memcpy(out, SCANZIP_MAGIC, 4);
+    out[4] = SCANZIP_VERSION;
+    out[5] = h->element_bytes;
+    out[6] = h->axis;
+    scanzip_store64(out + 8, h->original_bytes);
+    scanzip_store32(out + 16, h->chunk_elements);
+    for (int k = 0; k < 3; k++)
+        scanzip_store32(out + 20 + 4 * k, h->shape[k]);
+    scanzip_store32(out + 32, h->prefix_bytes);
+    scanzip_store32(out + 36, crc32c(out, 36));
+}
+
+int scanzip_header_read(const uint8_t *in, uint64_t available, struct scanzip_header *h, struct scanzip_why *why)
+{
+    if (available == 0)
+        return fail(why, "not a scanzip file (it is empty)");
+    if (memcmp(in, SCANZIP_MAGIC, available < 4 ? available : 4) != 0)
+        return fail(why, "not a scanzip file (it does not start with \"%s\")", SCANZIP_MAGIC);
+    if (available < SCANZIP_HEADER_BYTES)
+        return fail(why, "header: the file ends after %llu of the header's %d bytes: it is truncated",
+                    (unsigned long long)available, SCANZIP_HEADER_BYTES);
+    if (in[4] != SCANZIP_VERSION)
+        return fail(why, "header: format version %u; this scanzip reads version %d", in[4], SCANZIP_VERSION);
+    uint32_t stored = scanzip_load32(in + 36), computed = crc32c(in, 36);
+    if (stored != computed)
+        return fail(why, "header: CRC32C mismatch (stored 0x%08x, computed 0x%08x): the file is corrupt", stored,
+                    computed);
+    if (in[7] != 0)
+        return fail(why, "header: reserved byte 7 is 0x%02x, not 0: the file is corrupt", in[7]);
+    h->element_bytes = in[5];
+    h->axis = in[6];
+    h->original_bytes = scanzip_load64(in + 8);
+    h->chunk_elements = scanzip_load32(in + 16);
+    for (int k = 0; k < 3; k++)
+        h->shape[k] = scanzip_load32(in + 20 + 4 * k);
+    h->prefix_bytes = scanzip_load32(in + 32);
+    struct scanzip_layout layout;
+    return scanzip_layout_of(h, &layout, why);
+}
+
+void scanzip_record_write(const struct scanzip_record *r, uint8_t out[SCANZIP_RECORD_BYTES])
+{
+    memset(out, 0, SCANZIP_RECORD_BYTES);
+    out[0] = r->method;
+    out[1] = r->flags;
+    scanzip_store32(out + 4, r->raw_bytes);
+    scanzip_store32(out + 8, r->payload_bytes);
+    scanzip_store32(out + 12, r->raw_crc);
+    scanzip_store32(out + 16, r->payload_crc);
+    scanzip_store32(out + 20, crc32c(out, 20));
+}
+
+/* "chunk 3 of 7 (bytes 1048640..): " */
+static int fail_chunk(struct scanzip_why *why, const struct scanzip_layout *layout, uint64_t index,
+                      uint64_t where, const char *format, ...) __attribute__((format(printf, 5, 6)));
+
+static int fail_chunk(struct scanzip_why *why, const struct scanzip_layout *layout, uint64_t index,
+                      uint64_t where, const char *format, ...)
+{
+    int used = snprintf(why->text, sizeof why->text, "chunk %llu of %llu (bytes %llu..): ",
+                        (unsigned long long)index + 1, (unsigned long long)layout->chunk_count,
+                        (unsigned long long)where);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why->text + used, sizeof why->text - (size_t)used, format, args);
+    va_end(args);
+    return -1;
+}
+
+int scanzip_record_read(const uint8_t in[SCANZIP_RECORD_BYTES], const struct scanzip_layout *layout,
+                        uint64_t index, uint64_t where, struct scanzip_record *r, struct scanzip_why *why)
+{
+    uint32_t stored = scanzip_load32(in + 20), computed = crc32c(in, 20);
+    if (stored != computed)
+        return fail_chunk(why, layout, index, where,
+                          "record header CRC32C mismatch (stored 0x%08x, computed 0x%08x): the file is corrupt",
+                          stored, computed);
+    r->method = in[0];
+    r->flags = in[1];
+    r->raw_bytes = scanzip_load32(in + 4);
+    r->payload_bytes = scanzip_load32(in + 8);
+    r->raw_crc = scanzip_load32(in + 12);
+    r->payload_crc = scanzip_load32(in + 16);
+    struct scanzip_chunk_place place = scanzip_chunk_place(layout, index);
+    if (in[2] != 0 || in[3] != 0)
+        return fail_chunk(why, layout, index, where, "reserved bytes 2..3 are not 0: the file is corrupt");
+    if (r->method >= SCANZIP_METHODS)
+        return fail_chunk(why, layout, index, where, "method %u is not 0..4: the file is corrupt", r->method);
+    if (r->flags != 0 && !(r->method == SCANZIP_CASCADE && r->flags == SCANZIP_FLAG_DELTA))
+        return fail_chunk(why, layout, index, where, "flags 0x%02x with method %s: the file is corrupt", r->flags,
+                          scanzip_method_name(r->method));
+    if (r->raw_bytes != place.raw_bytes)
+        return fail_chunk(why, layout, index, where, "raw_bytes is %u, the header implies %u: the file is corrupt",
+                          r->raw_bytes, place.raw_bytes);
+    if (place.stored_only && r->method != SCANZIP_STORED)
+        return fail_chunk(why, layout, index, where, "a %s chunk must be stored, not %s: the file is corrupt",
+                          index < layout->prefix_chunks ? "prefix" : "tail", scanzip_method_name(r->method));
+    uint64_t n = r->method == SCANZIP_STORED ? r->raw_bytes : r->raw_bytes / layout->element_bytes;
+    unsigned w = r->method == SCANZIP_STORED ? 1 : layout->element_bytes;
+    uint64_t most = scanzip_max_payload_bytes(w, r->method, n);
+    if (r->payload_bytes > most)
+        return fail_chunk(why, layout, index, where,
+                          "payload_bytes is %u, more than %s ever needs for %u bytes (%llu): the file is corrupt",
+                          r->payload_bytes, scanzip_method_name(r->method), r->raw_bytes, (unsigned long long)most);
+    return 0;
+}
+
+/* ---- Axis order ------------------------------------------------------------ */
+
+void scanzip_reorder(const uint8_t *in, uint8_t *out, const uint32_t shape[3], unsigned w, unsigned axis,
+                     bool to_axis)
+{
+    uint64_t X = shape[0], Y = shape[1], Z = shape[2], listed = 0;
+    if (axis == SCANZIP_AXIS_X) {
+        memcpy(out, in, X * Y * Z * w);
+        return;
+    }
+    /* axis y lists (y, x, z) fastest first; axis z lists (z, x, y). */
+    uint64_t outer = axis == SCANZIP_AXIS_Y ? Z : Y, inner = axis == SCANZIP_AXIS_Y ? Y : Z;
+    for (uint64_t a = 0; a < outer; a++) {
+        for (uint64_t x = 0; x < X; x++) {
+            for (uint64_t b = 0; b < inner; b++, listed++) {
+                uint64_t y = axis == SCANZIP_AXIS_Y ? b : a, z = axis == SCANZIP_AXIS_Y ? a : b;
+                uint64_t in_file = x + X * (y + Y * z);
+                if (to_axis)
+                    memcpy(out + listed * w, in + in_file * w, w);
+                else
+                    memcpy(out + in_file * w, in + listed * w, w);
+            }
+        }
+    }
+}
+
+/* ---- Reading and writing streams -------------------------------------------- */
+
+static int write_all(FILE *out, const void *bytes, uint64_t size, struct scanzip_why *why)
+{
+    if (size > 0 && fwrite(bytes, 1, size, out) != size)
+        return fail(why, "writing the output failed: %s", strerror(errno));
+    return 0;
+}
+
+static uint64_t read_up_to(FILE *in, void *bytes, uint64_t size)
+{
+    return size > 0 ? fread(bytes, 1, size, in) : 0;
+}
+
+static uint64_t batch_size(const struct scanzip_engine *engine, const struct scanzip_layout *layout)
+{
+    uint64_t threads = 1;
+#ifdef _OPENMP
+    if (engine->concurrent)
+        threads = (uint64_t)omp_get_max_threads();
+#else
+    (void)engine;
+#endif
+    uint64_t chunks = BATCH_RAW_BYTES / layout->chunk_bytes;
+    chunks = chunks < threads ? threads : chunks;
+    chunks = chunks > BATCH_MAX_CHUNKS ? BATCH_MAX_CHUNKS : chunks;
+    return chunks > layout->chunk_count ? (layout->chunk_count > 0 ? layout->chunk_count : 1) : chunks;
+}
+
+static void report(const struct scanzip_progress *progress, uint64_t done, uint64_t total)
+{
+    if (progress != NULL && progress->report != NULL)
+        progress->report(progress->context, done, total);
+}
+
+/* ---- Compression ------------------------------------------------------------- */
+
+/* Where the raw bytes of a batch come from: the input file, read a batch
+ * at a time (axis x), or the whole chunk stream in memory (axis y, z). */
+struct chunk_source {
+    FILE *file;
+    uint8_t *whole;     /* axis y, z: prefix, elements in axis order, tail */
+    uint8_t *batch;     /* axis x: this batch's bytes */
+    uint64_t batch_capacity;
+};
+
+static int read_whole(FILE *in, const struct scanzip_header *h, const struct scanzip_layout *layout,
+                      struct chunk_source *source, struct scanzip_why *why)
+{
+    uint64_t volume = layout->element_count * layout->element_bytes;
+    source->whole = malloc(layout->original_bytes > 0 ? layout->original_bytes : 1);
+    uint8_t *file_order = malloc(volume > 0 ? volume : 1);
+    int status = 0;
+    if (source->whole == NULL || file_order == NULL)
+        status = fail(why, "out of memory: --axis %c holds the whole %llu-byte volume twice", "xyz"[h->axis],
+                      (unsigned long long)volume);
+    else if (read_up_to(in, source->whole, layout->prefix_bytes) != layout->prefix_bytes ||
+             read_up_to(in, file_order, volume) != volume)
+        status = fail(why, "the input ended before its %llu bytes", (unsigned long long)layout->original_bytes);
+    else
+        scanzip_reorder(file_order, source->whole + layout->prefix_bytes, h->shape, layout->element_bytes, h->axis,
+                        true);
+    free(file_order);
+    return status;
+}
+
+/* The raw bytes of the chunk stream [offset, offset + size). */
+static const uint8_t *source_bytes(struct chunk_source *source, uint64_t offset, uint64_t size,
+                                   struct scanzip_why *why)
+{
+    if (source->whole != NULL)
+        return source->whole + offset;
+    if (size > source->batch_capacity) {
+        free(source->batch);
+        source->batch = malloc(size);
+        source->batch_capacity = source->batch != NULL ? size : 0;
+        if (source->batch == NULL) {
+            fail(why, "out of memory (a batch of %llu bytes)", (unsigned long long)size);
+            return NULL;
+        }
+    }
+    if (read_up_to(source->file, source->batch, size) != size) {
+        fail(why, "the input ended early, or could not be read, at byte %llu", (unsigned long long)offset);
+        return NULL;
+    }
+    return source->batch;
+}
+
+struct encoded_chunk {
+    struct scanzip_record record;
+    struct scanzip_encoded encoded;
+    int status;
+};
+
+static void encode_one(const struct scanzip_engine *engine, const struct scanzip_options *options,
+                       const struct scanzip_chunk_place *place, const uint8_t *raw, struct encoded_chunk *c)
+{
+    struct scanzip_codec_params params = {options->element_bytes, options->frame_length};
+    if (place->stored_only) {
+        c->encoded.method = SCANZIP_STORED;
+        c->encoded.flags = 0;
+        c->encoded.payload_bytes = place->raw_bytes;
+        c->encoded.payload = malloc(place->raw_bytes > 0 ? place->raw_bytes : 1);
+        c->status = c->encoded.payload == NULL ? -1 : 0;
+        if (c->status == 0)
+            memcpy(c->encoded.payload, raw, place->raw_bytes);
+    } else {
+        c->status = engine->encode_chunk(&params, options->choice, raw, place->raw_bytes / options->element_bytes,
+                                         &c->encoded);
+    }
+    if (c->status != 0)
+        return;
+    c->record.method = (uint8_t)c->encoded.method;
+    c->record.flags = (uint8_t)c->encoded.flags;
+    c->record.raw_bytes = place->raw_bytes;
+    c->record.payload_bytes = (uint32_t)c->encoded.payload_bytes;
+    c->record.raw_crc = crc32c(raw, place->raw_bytes);
+    c->record.payload_crc = crc32c(c->encoded.payload, c->encoded.payload_bytes);
+}
+
+/* Encode chunks [first, first + count) in parallel, then write them. */
+static int compress_batch(const struct scanzip_engine *engine, const struct scanzip_options *options,
+                          const struct scanzip_layout *layout, struct chunk_source *source, uint64_t first,
+                          uint64_t count, struct encoded_chunk *chunks, FILE *out, struct scanzip_why *why)
+{
+    uint64_t base = scanzip_chunk_place(layout, first).offset;
+    struct scanzip_chunk_place last = scanzip_chunk_place(layout, first + count - 1);
+    const uint8_t *bytes = source_bytes(source, base, last.offset + last.raw_bytes - base, why);
+    if (bytes == NULL)
+        return -1;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) if (engine->concurrent && count > 1)
+#endif
+    for (uint64_t k = 0; k < count; k++) {
+        struct scanzip_chunk_place place = scanzip_chunk_place(layout, first + k);
+        encode_one(engine, options, &place, bytes + (place.offset - base), &chunks[k]);
+    }
+    int status = 0;
+    for (uint64_t k = 0; k < count; k++) {
+        uint8_t record[SCANZIP_RECORD_BYTES];
+        if (status == 0 && chunks[k].status != 0)
+            status = fail(why, "out of memory encoding chunk %llu", (unsigned long long)(first + k + 1));
+        if (status == 0) {
+            scanzip_record_write(&chunks[k].record, record);
+            status = write_all(out, record, sizeof record, why);
+        }
+        if (status == 0)
+            status = write_all(out, chunks[k].encoded.payload, chunks[k].encoded.payload_bytes, why);
+        free(chunks[k].encoded.payload);
+    }
+    return status;
+}
+
+int scanzip_compress_stream(const struct scanzip_engine *engine, const struct scanzip_options *options,
+                            FILE *in, uint64_t original_bytes, FILE *out,
+                            const struct scanzip_progress *progress, struct scanzip_why *why)
+{
+    struct scanzip_header header;
+    struct scanzip_layout layout;
+    uint8_t header_bytes[SCANZIP_HEADER_BYTES];
+    if (scanzip_plan(options, original_bytes, &header, why) != 0 || scanzip_layout_of(&header, &layout, why) != 0)
+        return -1;
+    scanzip_header_write(&header, header_bytes);
+    if (write_all(out, header_bytes, sizeof header_bytes, why) != 0)
+        return -1;
+    struct chunk_source source = {in, NULL, NULL, 0};
+    if (header.axis != SCANZIP_AXIS_X && read_whole(in, &header, &layout, &source, why) != 0) {
+        free(source.whole);
+        return -1;
+    }
+    uint64_t batch = batch_size(engine, &layout);
+    struct encoded_chunk *chunks = calloc(batch, sizeof *chunks);
+    int status = chunks != NULL ? 0 : fail(why, "out of memory");
+    for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += batch) {
+        uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
+        status = compress_batch(engine, options, &layout, &source, first, count, chunks, out, why);
+        struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + count - 1);
+        report(progress, last.offset + last.raw_bytes, original_bytes);
+    }
+    if (status == 0 && fflush(out) != 0)
+        status = fail(why, "writing the output failed: %s", strerror(errno));
+    free(chunks);
+    free(source.whole);
+    free(source.batch);
+    return status;
+}
+
+/* ---- Decompression ------------------------------------------------------------ */
+
+struct decoded_chunk {
+    uint64_t where; /* the record's offset in the file */
+    struct scanzip_record record;
+    uint8_t *payload, *raw;
+    int status;
+    struct scanzip_why why;
+};
+
+/* Read exactly `size` bytes into a buffer from malloc, growing it as the
+ * bytes arrive: a forged size runs out of input, not of memory. Returns
+ * the bytes read (< size: the input ended). */
+static uint64_t read_growing(FILE *in, uint64_t size, uint8_t **buffer)
+{
+    uint64_t capacity = size < FIRST_READ_BYTES ? size : FIRST_READ_BYTES, got = 0;
+    *buffer = malloc(capacity > 0 ? capacity : 1);
+    while (*buffer != NULL && got < size) {
+        if (got == capacity) {
+            capacity = size - capacity < capacity ? size : 2 * capacity;
+            uint8_t *bigger = realloc(*buffer, capacity);
+            if (bigger == NULL)
+                break;
+            *buffer = bigger;
+        }
+        uint64_t piece = read_up_to(in, *buffer + got, capacity - got);
+        got += piece;
+        if (piece == 0)
+            break;
+    }
+    return *buffer != NULL ? got : 0;
+}
+
+/* Read chunk `index`'s record and payload; *where moves past them. */
+static int read_chunk(FILE *in, const struct scanzip_layout *layout, uint64_t index, uint64_t *where,
+                      struct decoded_chunk *c, struct scanzip_why *why)
+{
+    uint8_t record[SCANZIP_RECORD_BYTES];
+    c->where = *where;
+    uint64_t got = read_up_to(in, record, sizeof record);
+    if (got == 0)
+        return fail_chunk(why, layout, index, *where, "the file ends before this chunk: it is truncated");
+    if (got < sizeof record)
+        return fail_chunk(why, layout, index, *where,
+                          "the file ends inside the record header (%llu of %d bytes): it is truncated",
+                          (unsigned long long)got, SCANZIP_RECORD_BYTES);
+    if (scanzip_record_read(record, layout, index, *where, &c->record, why) != 0)
+        return -1;
+    got = read_growing(in, c->record.payload_bytes, &c->payload);
+    if (c->payload == NULL)
+        return fail_chunk(why, layout, index, *where, "out of memory reading a payload of %u bytes",
+                          c->record.payload_bytes);
+    if (got < c->record.payload_bytes)
+        return fail_chunk(why, layout, index, *where,
+                          "the file ends inside the payload (%llu of %u bytes): it is truncated",
+                          (unsigned long long)got, c->record.payload_bytes);
+    *where += SCANZIP_RECORD_BYTES + c->record.payload_bytes;
+    return 0;
+}
+
+/* Check the payload's CRC, decode it, check the raw CRC. */
+static void decode_one(const struct scanzip_engine *engine, const struct scanzip_layout *layout, uint64_t index,
+                       struct decoded_chunk *c)
+{
+    const struct scanzip_record *r = &c->record;
+    uint32_t computed = crc32c(c->payload, r->payload_bytes);
+    c->status = -1;
+    if (computed != r->payload_crc) {
+        fail_chunk(&c->why, layout, index, c->where,
+                   "payload CRC32C mismatch (stored 0x%08x, computed 0x%08x): the file is corrupt", r->payload_crc,
+                   computed);
+        return;
+    }
+    c->raw = malloc(r->raw_bytes > 0 ? r->raw_bytes : 1);
+    if (c->raw == NULL) {
+        fail_chunk(&c->why, layout, index, c->where, "out of memory (%u bytes)", r->raw_bytes);
+        return;
+    }
+    char reason[300];
+    unsigned w = r->method == SCANZIP_STORED ? 1 : layout->element_bytes;
+    if (engine->decode_chunk(w, r->method, r->flags, c->payload, r->payload_bytes, c->raw, r->raw_bytes, reason,
+                             sizeof reason) != 0) {
+        fail_chunk(&c->why, layout, index, c->where, "%s: the file is corrupt", reason);
+        return;
+    }
+    computed = crc32c(c->raw, r->raw_bytes);
+    if (computed != r->raw_crc) {
+        fail_chunk(&c->why, layout, index, c->where,
+                   "CRC32C of the decoded bytes mismatch (stored 0x%08x, computed 0x%08x): the file is corrupt",
+                   r->raw_crc, computed);
+        return;
+    }
+    c->status = 0;
+}
+
+/* Where decoded chunks go: straight to the output, or (axis y, z) the
+ * elements into a volume that grows as they arrive, reordered at the end. */
+struct chunk_sink {
+    FILE *out;
+    const struct scanzip_header *header;
+    const struct scanzip_layout *layout;
+    uint8_t *volume;
+    uint64_t volume_bytes, volume_capacity;
+};
+
+static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw, uint32_t size,
+                    struct scanzip_why *why)
+{
+    bool element_chunk = index >= sink->layout->prefix_chunks &&
+                         index < sink->layout->prefix_chunks + sink->layout->element_chunks;
+    if (sink->header->axis == SCANZIP_AXIS_X || !element_chunk)
+        return write_all(sink->out, raw, size, why);
+    if (sink->volume_bytes + size > sink->volume_capacity) {
+        uint64_t capacity = 2 * sink->volume_capacity > sink->volume_bytes + size ? 2 * sink->volume_capacity
+                                                                                : sink->volume_bytes + size;
+        uint8_t *bigger = realloc(sink->volume, capacity);
+        if (bigger == NULL)
+            return fail(why, "out of memory: --axis %c holds the whole volume", "xyz"[sink->header->axis]);
+        sink->volume = bigger;
+        sink->volume_capacity = capacity;
+    }
+    memcpy(sink->volume + sink->volume_bytes, raw, size);
+    sink->volume_bytes += size;
+    return 0;
+}
+
+static int sink_finish(struct chunk_sink *sink, struct scanzip_why *why)
+{
+    if (sink->header->axis == SCANZIP_AXIS_X || sink->volume_bytes == 0)
+        return 0;
+    uint8_t *file_order = malloc(sink->volume_bytes);
+    if (file_order == NULL)
+        return fail(why, "out of memory: --axis %c holds the whole volume twice", "xyz"[sink->header->axis]);
+    scanzip_reorder(sink->volume, file_order, sink->header->shape, sink->layout->element_bytes, sink->header->axis,
+                    false);
+    int status = write_all(sink->out, file_order, sink->volume_bytes, why);
+    free(file_order);
+    return status;
+}
+
+static int decompress_batch(const struct scanzip_engine *engine, FILE *in, const struct scanzip_layout *layout,
+                            uint64_t first, uint64_t count, uint64_t *where, struct decoded_chunk *chunks,
+                            struct chunk_sink *sink, struct scanzip_why *why)
+{
+    struct scanzip_why read_why;
+    uint64_t have = 0;
+    memset(chunks, 0, count * sizeof *chunks);
+    while (have < count && read_chunk(in, layout, first + have, where, &chunks[have], &read_why) == 0)
+        have++;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) if (engine->concurrent && have > 1)
+#endif
+    for (uint64_t k = 0; k < have; k++)
+        decode_one(engine, layout, first + k, &chunks[k]);
+    /* Errors in file order: a bad chunk, then a failed read after it. */
+    int status = 0;
+    for (uint64_t k = 0; k < have && status == 0; k++) {
+        if (chunks[k].status != 0) {
+            *why = chunks[k].why;
+            status = -1;
+        } else {
+            status = sink_put(sink, first + k, chunks[k].raw, chunks[k].record.raw_bytes, why);
+        }
+    }
+    if (status == 0 && have < count) {
+        *why = read_why;
+        status = -1;
+    }
+    for (uint64_t k = 0; k < count; k++) {
+        free(chunks[k].payload);
+        free(chunks[k].raw);
+    }
+    return status;
+}
+
+int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
+                              const struct scanzip_progress *progress, struct scanzip_header *header_out,
+                              struct scanzip_why *why)
+{
+    uint8_t header_bytes[SCANZIP_HEADER_BYTES];
+    struct scanzip_header header;
+    struct scanzip_layout layout;
+    uint64_t got = read_up_to(in, header_bytes, sizeof header_bytes);
+    if (scanzip_header_read(header_bytes, got, &header, why) != 0 || scanzip_layout_of(&header, &layout, why) != 0)
+        return -1;
+    if (header_out != NULL)
+        *header_out = header;
+    if (header.original_bytes > max_output)
+        return fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
+                    (unsigned long long)header.original_bytes, (unsigned long long)max_output);
+    struct chunk_sink sink = {out, &header, &layout, NULL, 0, 0};
+    uint64_t batch = batch_size(engine, &layout), where = SCANZIP_HEADER_BYTES;
+    struct decoded_chunk *chunks = calloc(batch, sizeof *chunks);
+    int status = chunks != NULL ? 0 : fail(why, "out of memory");
+    for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += batch) {
+        uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
+        status = decompress_batch(engine, in, &layout, first, count, &where, chunks, &sink, why);
+        struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + count - 1);
+        if (status == 0)
+            report(progress, last.offset + last.raw_bytes, header.original_bytes);
+    }
+    if (status == 0 && fgetc(in) != EOF)
+        status = fail(why, "bytes after the last chunk (from byte %llu on): the file is corrupt",
+                      (unsigned long long)where);
+    if (status == 0)
+        status = sink_finish(&sink, why);
+    if (status == 0 && fflush(out) != 0)
+        status = fail(why, "writing the output failed: %s", strerror(errno));
+    free(chunks);
+    free(sink.volume);
+    return status;
+}
+
+/* ---- In memory -------------------------------------------------------------------- */
+
+/* fmemopen of `size` bytes; size 0 gets a stream that is at its end. */
+static FILE *open_bytes(const uint8_t *in, uint64_t size)
+{
+    static uint8_t nothing[1];
+    FILE *file = fmemopen(size > 0 ? (void *)in : nothing, size > 0 ? size : 1, "r");
+    if (file != NULL && size == 0)
+        fgetc(file);
+    return file;
+}
+
+static int memory_streams(const uint8_t *in, uint64_t size, FILE **input, FILE **output, char **buffer,
+                          size_t *buffer_size, struct scanzip_why *why)
+{
+    *buffer = NULL;
+    *input = open_bytes(in, size);
+    *output = open_memstream(buffer, buffer_size);
+    if (*input != NULL && *output != NULL)
+        return 0;
+    if (*input != NULL)
+        fclose(*input);
+    if (*output != NULL)
+        fclose(*output);
+    free(*buffer);
+    return fail(why, "out of memory (opening memory streams)");
+}
+
+/* Close both streams; open_memstream sets the buffer and its size then. */
+static int memory_finish(int status, FILE *input, FILE *output, char **buffer, size_t *buffer_size,
+                         uint8_t **out, uint64_t *out_size, struct scanzip_why *why)
+{
+    fclose(input);
+    if (fclose(output) != 0 && status == 0)
+        status = fail(why, "out of memory (writing to memory)");
+    *out = (uint8_t *)*buffer;
+    *out_size = *buffer_size;
+    if (status != 0) {
+        free(*out);
+        *out = NULL;
+        *out_size = 0;
+    }
+    return status;
+}
+
+int scanzip_compress_memory(const struct scanzip_engine *engine, const struct scanzip_options *options,
+                            const uint8_t *in, uint64_t size, uint8_t **out, uint64_t *out_size,
+                            struct scanzip_why *why)
+{
+    FILE *input, *output;
+    char *buffer;
+    size_t buffer_size = 0;
+    if (memory_streams(in, size, &input, &output, &buffer, &buffer_size, why) != 0)
+        return -1;
+    int status = scanzip_compress_stream(engine, options, input, size, output, NULL, why);
+    return memory_finish(status, input, output, &buffer, &buffer_size, out, out_size, why);
+}
+
+int scanzip_decompress_memory(const struct scanzip_engine *engine, const uint8_t *in, uint64_t size,
+                              uint64_t max_output, uint8_t **out, uint64_t *out_size, struct scanzip_why *why)
+{
+    FILE *input, *output;
+    char *buffer;
+    size_t buffer_size = 0;
+    if (memory_streams(in, size, &input, &output, &buffer, &buffer_size, why) != 0)
+        return -1;
+    int status = scanzip_decompress_stream(engine, input, output, max_output, NULL, NULL, why);
+    return memory_finish(status, input, output, &buffer, &buffer_size, out, out_size, why);
+}

@@ -1,0 +1,745 @@
+/*
+ * scanzip.c: the command-line tool.
+ *
+ *   scanzip compress|decompress|info|bench [options] [FILE]
+ *
+ * `scanzip --help` lists everything (the text is `help_text` below).
+ * This file only deals with files, names, options and messages; the
+ * format is container.c's and codec.c's business.
+ *
+ * Output is never written in place: it goes to a temporary file next to
+ * the target (".NAME.XXXXXX"), which is renamed (or, without -f, linked,
+ * which fails if the name exists) once everything succeeded. A failure,
+ * SIGINT or SIGTERM removes the temporary file, so nothing half-written
+ * is left behind.
+ *
+ * Exit status: 0 success, 1 bad data or a failed read or write, 2 usage
+ * (an unknown option, a bad value, an output that exists without -f).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "container.h"
+#include "engine.h"
+
+#define EXIT_DATA 1
+#define EXIT_USAGE 2
+
+static const char help_text[] =
+    "usage: scanzip SUBCOMMAND [options] [FILE]\n"
+    "\n"
+    "Subcommands:\n"
+    "  compress FILE       compress FILE into FILE.scz (no FILE or '-': standard input\n"
+    "                      to standard output)\n"
+    "  decompress X.scz    decompress into X (no FILE or '-': standard input to output)\n"
+    "  info FILE.scz       print the header and a table of the chunks: method, frame\n"
+    "                      length, raw bytes, payload bytes, ratio; and the totals\n"
+    "  bench FILE          compress and decompress FILE in memory with each method and\n"
+    "                      the chosen engine; print ratio and MB/s; check the round trip\n"
+    "\n"
+    "Methods (-m; compress and bench):\n"
+    "  auto      per chunk, the smallest of all the others (the default)\n"
+    "  stored    the bytes as they are\n"
+    "  rle8      runs as (symbol, count) pairs with a 1-byte count (the thesis's format)\n"
+    "  rle       runs as lab 05 makes them: a u32 symbol and a u32 count each\n"
+    "  pack      lab 06's frames: each frame's values in the bits of its largest\n"
+    "  cascade   runs, then their symbols (or zigzag deltas, whichever is smaller)\n"
+    "            and counts bit-packed in frames\n"
+    "\n"
+    "Options:\n"
+    "  -o FILE           write FILE ('-': standard output)\n"
+    "  -f, --force       overwrite an existing output file\n"
+    "  -m METHOD         one of the methods above\n"
+    "  -w 8|16|32        element width in bits (default 8)\n"
+    "  --shape X,Y,Z     the file ends with an X*Y*Z volume of elements, x fastest;\n"
+    "                    the bytes before it (its header) are kept as they are\n"
+    "  --axis x|y|z      encode the elements with this axis fastest (default x, file\n"
+    "                    order); y and z need --shape and hold the whole volume in\n"
+    "                    memory, x streams\n"
+    "  --frame N         values per frame of pack and cascade, 1..1048576 (default:\n"
+    "                    per chunk, whichever of 8 16 32 64 128 256 is smallest)\n"
+    "  --chunk N         elements per chunk, 1..67108864 (default 16777216)\n"
+    "  --cpu             encode and decode on the CPU\n"
+    "  --gpu             on the GPU (default: the GPU when this build has a GPU\n"
+    "                    engine and a GPU is present, else the CPU)\n"
+    "  -q, --quiet       no progress bar\n"
+    "  -v, --verbose     print the sizes, ratio and time when done\n"
+    "  -h, --help        this text (also after a subcommand)\n"
+    "\n"
+    "Files larger than memory are fine (except with --axis y or z): a batch of chunks\n"
+    "is read, encoded in parallel (OpenMP: OMP_NUM_THREADS), and written in order; the\n"
+    "output is the same whatever the number of threads. Output goes to a temporary\n"
+    "file next to the target, renamed at the end: a failed or interrupted run leaves\n"
+    "nothing. Exit status: 0 success, 1 bad data or a failed read or write, 2 usage.\n";
+
+/* ---- Messages ------------------------------------------------------------- */
+
+static __attribute__((format(printf, 2, 3), noreturn)) void die(int status, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("scanzip: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    exit(status);
+}
+
+static __attribute__((noreturn)) void usage_error(const char *message)
+{
+    die(EXIT_USAGE, "%s (scanzip --help lists the options)", message);
+}
+
+/* ---- The temporary output file, removed on failure and on signals ---------- */
+
+static char temporary_path[PATH_MAX];
+static volatile sig_atomic_t have_temporary;
+
+static void remove_temporary(void)
+{
+    if (have_temporary) {
+        have_temporary = 0;
+        unlink(temporary_path);
+    }
+}
+
+static void on_signal(int signal_number)
+{
+    if (have_temporary)
+        unlink(temporary_path); /* async-signal-safe */
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+static void catch_signals(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+}
+
+/* ---- Options --------------------------------------------------------------- */
+
+enum engine_request { ENGINE_DEFAULT, ENGINE_CPU, ENGINE_GPU };
+
+struct command {
+    const char *subcommand;
+    const char *input;  /* NULL or "-": standard input */
+    const char *output; /* NULL: from the input's name; "-": standard output */
+    struct scanzip_options options;
+    int method_given;
+    enum engine_request engine;
+    int force, quiet, verbose;
+};
+
+static unsigned long parse_number(const char *option, const char *text, unsigned long low, unsigned long high)
+{
+    char *end;
+    errno = 0;
+    unsigned long value = strtoul(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || value < low || value > high) {
+        char message[200];
+        snprintf(message, sizeof message, "%s %s: expected a number in %lu..%lu", option, text, low, high);
+        usage_error(message);
+    }
+    return value;
+}
+
+static enum scanzip_choice parse_method(const char *text)
+{
+    static const char *const names[] = {"stored", "rle8", "rle", "pack", "cascade", "auto"};
+    for (int c = SCANZIP_CHOOSE_STORED; c <= SCANZIP_CHOOSE_AUTO; c++)
+        if (strcmp(text, names[c]) == 0)
+            return (enum scanzip_choice)c;
+    char message[200];
+    snprintf(message, sizeof message, "-m %s: the methods are auto, stored, rle8, rle, pack, cascade", text);
+    usage_error(message);
+}
+
+static void parse_shape(const char *text, uint32_t shape[3])
+{
+    char *end;
+    const char *p = text;
+    for (int k = 0; k < 3; k++) {
+        errno = 0;
+        unsigned long size = strtoul(p, &end, 10);
+        if (errno != 0 || end == p || *p == '-' || size < 1 || size > UINT32_MAX || *end != (k < 2 ? ',' : '\0')) {
+            char message[200];
+            snprintf(message, sizeof message, "--shape %s: expected X,Y,Z, three sizes of at least 1", text);
+            usage_error(message);
+        }
+        shape[k] = (uint32_t)size;
+        p = end + 1;
+    }
+}
+
+static unsigned parse_axis(const char *text)
+{
+    if (strcmp(text, "x") == 0)
+        return SCANZIP_AXIS_X;
+    if (strcmp(text, "y") == 0)
+        return SCANZIP_AXIS_Y;
+    if (strcmp(text, "z") == 0)
+        return SCANZIP_AXIS_Z;
+    usage_error("--axis takes x, y or z");
+}
+
+/* The value of an option: "--frame=8", or the next argument. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    const char *arg = argv[*i];
+    size_t length = strlen(name);
+    if (strncmp(arg, name, length) == 0 && arg[length] == '=')
+        return arg + length + 1;
+    if (*i + 1 >= argc) {
+        char message[200];
+        snprintf(message, sizeof message, "%s needs a value", name);
+        usage_error(message);
+    }
+    return argv[++*i];
+}
+
+static int is_option(const char *arg, const char *name)
+{
+    size_t length = strlen(name);
+    return strncmp(arg, name, length) == 0 && (arg[length] == '\0' || arg[length] == '=');
+}
+
+static void parse_arguments(int argc, char **argv, struct command *c)
+{
+    for (int i = 2; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            fputs(help_text, stdout);
+            exit(0);
+        } else if (is_option(arg, "-o")) {
+            c->output = option_value(argc, argv, &i, "-o");
+        } else if (is_option(arg, "-m")) {
+            c->options.choice = parse_method(option_value(argc, argv, &i, "-m"));
+            c->method_given = 1;
+        } else if (is_option(arg, "-w")) {
+            unsigned long bits = parse_number("-w", option_value(argc, argv, &i, "-w"), 8, 32);
+            if (bits != 8 && bits != 16 && bits != 32)
+                usage_error("-w takes 8, 16 or 32");
+            c->options.element_bytes = (unsigned)bits / 8;
+        } else if (is_option(arg, "--shape")) {
+            parse_shape(option_value(argc, argv, &i, "--shape"), c->options.shape);
+        } else if (is_option(arg, "--axis")) {
+            c->options.axis = parse_axis(option_value(argc, argv, &i, "--axis"));
+        } else if (is_option(arg, "--frame")) {
+            c->options.frame_length = (uint32_t)parse_number("--frame", option_value(argc, argv, &i, "--frame"), 1,
+                                                             SCANZIP_MAX_FRAME_LENGTH);
+        } else if (is_option(arg, "--chunk")) {
+            c->options.chunk_elements = (uint32_t)parse_number("--chunk", option_value(argc, argv, &i, "--chunk"), 1,
+                                                               SCANZIP_MAX_CHUNK_ELEMENTS);
+        } else if (strcmp(arg, "--cpu") == 0) {
+            c->engine = ENGINE_CPU;
+        } else if (strcmp(arg, "--gpu") == 0) {
+            c->engine = ENGINE_GPU;
+        } else if (strcmp(arg, "-f") == 0 || strcmp(arg, "--force") == 0) {
+            c->force = 1;
+        } else if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
+            c->quiet = 1;
+        } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
+            c->verbose = 1;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            char message[300];
+            snprintf(message, sizeof message, "unknown option %s", arg);
+            usage_error(message);
+        } else if (c->input == NULL) {
+            c->input = arg;
+        } else {
+            usage_error("one FILE at a time");
+        }
+    }
+}
+
+static const struct scanzip_engine *choose_engine(enum engine_request request)
+{
+    const struct scanzip_engine *gpu = scanzip_gpu_engine();
+    if (request == ENGINE_GPU && gpu == NULL)
+        die(EXIT_USAGE, "--gpu: %s", scanzip_gpu_missing_reason());
+    if (request == ENGINE_CPU || gpu == NULL)
+        return &scanzip_cpu_engine;
+    return gpu;
+}
+
+/* ---- Files ------------------------------------------------------------------ */
+
+static int is_standard(const char *path)
+{
+    return path == NULL || strcmp(path, "-") == 0;
+}
+
+static const char *display_name(const char *path)
+{
+    return is_standard(path) ? "(standard input)" : path;
+}
+
+static FILE *open_input(const char *path)
+{
+    if (is_standard(path))
+        return stdin;
+    FILE *file = fopen(path, "rb");
+    if (file == NULL)
+        die(EXIT_DATA, "%s: %s", path, strerror(errno));
+    return file;
+}
+
+/* The input's size; a pipe is first copied to an anonymous temporary
+ * file, since the header needs the size before the first chunk. */
+static FILE *sized_input(FILE *in, const char *name, uint64_t *size)
+{
+    struct stat status;
+    if (fstat(fileno(in), &status) == 0 && S_ISREG(status.st_mode)) {
+        *size = (uint64_t)status.st_size;
+        return in;
+    }
+    FILE *spool = tmpfile();
+    if (spool == NULL)
+        die(EXIT_DATA, "%s: cannot make a temporary file to hold standard input: %s", name, strerror(errno));
+    static uint8_t piece[1 << 16];
+    size_t got;
+    *size = 0;
+    while ((got = fread(piece, 1, sizeof piece, in)) > 0) {
+        if (fwrite(piece, 1, got, spool) != got)
+            die(EXIT_DATA, "%s: copying standard input to a temporary file: %s", name, strerror(errno));
+        *size += got;
+    }
+    if (ferror(in))
+        die(EXIT_DATA, "%s: %s", name, strerror(errno));
+    rewind(spool);
+    return spool;
+}
+
+/* Open a temporary file next to `target` for writing. */
+static FILE *open_temporary(const char *target, mode_t mode)
+{
+    const char *slash = strrchr(target, '/');
+    int directory = slash == NULL ? 0 : (int)(slash - target + 1);
+    if (snprintf(temporary_path, sizeof temporary_path, "%.*s.%s.XXXXXX", directory, target,
+                 target + directory) >= (int)sizeof temporary_path)
+        die(EXIT_USAGE, "%s: the name is too long", target);
+    int fd = mkstemp(temporary_path);
+    if (fd < 0)
+        die(EXIT_DATA, "%s: cannot create a temporary file beside it: %s", target, strerror(errno));
+    have_temporary = 1;
+    fchmod(fd, mode);
+    FILE *file = fdopen(fd, "wb");
+    if (file == NULL) {
+        remove_temporary();
+        die(EXIT_DATA, "%s: %s", target, strerror(errno));
+    }
+    return file;
+}
+
+/* Give the temporary file its final name: link() fails if the name has
+ * appeared meanwhile (no -f), rename() replaces it (-f). */
+static void commit_temporary(const char *target, int force)
+{
+    int status = force ? rename(temporary_path, target) : link(temporary_path, target);
+    if (status != 0) {
+        int error = errno;
+        remove_temporary();
+        if (error == EEXIST)
+            die(EXIT_USAGE, "%s already exists; use -f to overwrite it", target);
+        die(EXIT_DATA, "%s: %s", target, strerror(error));
+    }
+    if (!force)
+        unlink(temporary_path);
+    have_temporary = 0;
+}
+
+/* 0666 less the umask: what a new file would get. */
+static mode_t default_mode(void)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+static void refuse_existing(const char *target, int force)
+{
+    struct stat status;
+    if (!force && stat(target, &status) == 0)
+        die(EXIT_USAGE, "%s already exists; use -f to overwrite it", target);
+}
+
+/* ---- Progress --------------------------------------------------------------- */
+
+struct progress_bar {
+    const char *verb;
+    int last_percent;
+};
+
+static void draw_progress(void *context, uint64_t done, uint64_t total)
+{
+    struct progress_bar *bar = context;
+    int percent = total == 0 ? 100 : (int)(100 * done / total);
+    if (percent == bar->last_percent)
+        return;
+    bar->last_percent = percent;
+    char filled[41];
+    int marks = percent * 40 / 100;
+    memset(filled, '#', (size_t)marks);
+    memset(filled + marks, '.', (size_t)(40 - marks));
+    filled[40] = '\0';
+    fprintf(stderr, "\r  %s [%s] %3d%%", bar->verb, filled, percent);
+    fflush(stderr);
+}
+
+static void clear_progress(const struct scanzip_progress *progress)
+{
+    if (progress->report != NULL)
+        fputs("\r\033[K", stderr);
+}
+
+static struct scanzip_progress progress_for(const struct command *c, struct progress_bar *bar)
+{
+    struct scanzip_progress progress = {NULL, bar};
+    if (!c->quiet && isatty(STDERR_FILENO))
+        progress.report = draw_progress;
+    return progress;
+}
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int thread_count(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+/* ---- compress and decompress ------------------------------------------------ */
+
+/* Where the output goes: standard output, or a temporary file that
+ * becomes `target`. */
+struct output {
+    const char *target; /* NULL: standard output */
+    FILE *file;
+};
+
+static struct output open_output(const char *target, int force, mode_t mode)
+{
+    struct output out = {target, stdout};
+    if (target != NULL) {
+        refuse_existing(target, force);
+        out.file = open_temporary(target, mode);
+    }
+    return out;
+}
+
+static void close_output(struct output *out, int status, int force)
+{
+    if (out->target == NULL)
+        return;
+    if (fclose(out->file) != 0 && status == 0) {
+        remove_temporary();
+        die(EXIT_DATA, "%s: %s", out->target, strerror(errno));
+    }
+    if (status == 0)
+        commit_temporary(out->target, force);
+    else
+        remove_temporary();
+}
+
+static void print_summary(const struct command *c, uint64_t from, uint64_t to, double seconds,
+                          const struct scanzip_engine *engine)
+{
+    if (!c->verbose)
+        return;
+    fprintf(stderr, "scanzip: %s: %llu -> %llu bytes (%.2fx) in %.3f s, engine %s, %d threads\n",
+            display_name(c->input), (unsigned long long)from, (unsigned long long)to,
+            to > 0 ? (double)from / (double)to : 0.0, seconds, engine->name, thread_count());
+}
+
+static int run_compress(struct command *c, const struct scanzip_engine *engine)
+{
+    char derived[PATH_MAX];
+    const char *target = c->output;
+    if (target == NULL && !is_standard(c->input)) {
+        if (snprintf(derived, sizeof derived, "%s.scz", c->input) >= (int)sizeof derived)
+            die(EXIT_USAGE, "%s: the name is too long", c->input);
+        target = derived;
+    }
+    if (target != NULL && strcmp(target, "-") == 0)
+        target = NULL;
+    if (target == NULL && isatty(STDOUT_FILENO) && !c->force)
+        die(EXIT_USAGE, "compressed data not written to a terminal; use -o FILE (or -f to force it)");
+    FILE *in = open_input(c->input);
+    struct stat status;
+    mode_t mode = default_mode();
+    if (!is_standard(c->input) && fstat(fileno(in), &status) == 0)
+        mode = status.st_mode & 0777;
+    uint64_t size;
+    in = sized_input(in, display_name(c->input), &size);
+    struct scanzip_header header;
+    struct scanzip_why why;
+    if (scanzip_plan(&c->options, size, &header, &why) != 0)
+        die(EXIT_USAGE, "%s: %s", display_name(c->input), why.text);
+    struct output out = open_output(target, c->force, mode);
+    struct progress_bar bar = {"compressing", -1};
+    struct scanzip_progress progress = progress_for(c, &bar);
+    double start = seconds_now();
+    int result = scanzip_compress_stream(engine, &c->options, in, size, out.file, &progress, &why);
+    clear_progress(&progress);
+    long written = result == 0 && out.target != NULL ? ftell(out.file) : -1;
+    close_output(&out, result, c->force);
+    if (result != 0)
+        die(EXIT_DATA, "%s: %s", display_name(c->input), why.text);
+    print_summary(c, size, written < 0 ? 0 : (uint64_t)written, seconds_now() - start, engine);
+    return 0;
+}
+
+static int run_decompress(struct command *c, const struct scanzip_engine *engine)
+{
+    char derived[PATH_MAX];
+    const char *target = c->output;
+    if (target == NULL && !is_standard(c->input)) {
+        size_t length = strlen(c->input);
+        if (length <= 4 || strcmp(c->input + length - 4, ".scz") != 0)
+            die(EXIT_USAGE, "%s does not end in .scz, so its output needs a name: use -o FILE", c->input);
+        snprintf(derived, sizeof derived, "%.*s", (int)(length - 4), c->input);
+        target = derived;
+    }
+    if (target != NULL && strcmp(target, "-") == 0)
+        target = NULL;
+    FILE *in = open_input(c->input);
+    struct output out = open_output(target, c->force, default_mode());
+    struct progress_bar bar = {"decompressing", -1};
+    struct scanzip_progress progress = progress_for(c, &bar);
+    struct scanzip_why why;
+    struct scanzip_header header = {0};
+    double start = seconds_now();
+    int result = scanzip_decompress_stream(engine, in, out.file, UINT64_MAX, &progress, &header, &why);
+    clear_progress(&progress);
+    long read = ftell(in);
+    close_output(&out, result, c->force);
+    if (result != 0)
+        die(EXIT_DATA, "%s: %s", display_name(c->input), why.text);
+    print_summary(c, header.original_bytes, read < 0 ? 0 : (uint64_t)read, seconds_now() - start, engine);
+    return 0;
+}
+
+/* ---- info ------------------------------------------------------------------- */
+
+static void print_header(const char *name, const struct scanzip_header *h, const struct scanzip_layout *layout)
+{
+    printf("%s: scanzip version %d\n", name, SCANZIP_VERSION);
+    printf("  original bytes  %llu\n", (unsigned long long)h->original_bytes);
+    printf("  elements        %llu of %u bits", (unsigned long long)layout->element_count, 8 * h->element_bytes);
+    if (h->shape[0] != 0)
+        printf(", shape %u x %u x %u, axis %c fastest", h->shape[0], h->shape[1], h->shape[2], "xyz"[h->axis]);
+    printf("\n  prefix, tail    %u bytes, %llu bytes (stored)\n", h->prefix_bytes,
+           (unsigned long long)layout->tail_bytes);
+    printf("  chunks          %llu of up to %u elements\n\n", (unsigned long long)layout->chunk_count,
+           h->chunk_elements);
+    printf("  %8s  %-8s  %-13s  %7s  %12s  %12s  %9s\n", "chunk", "part", "method", "frame", "raw bytes", "payload",
+           "ratio");
+}
+
+static const char *part_name(const struct scanzip_layout *layout, uint64_t index)
+{
+    if (index < layout->prefix_chunks)
+        return "prefix";
+    return index < layout->prefix_chunks + layout->element_chunks ? "elements" : "tail";
+}
+
+static void skip_bytes(FILE *in, uint64_t size)
+{
+    if (fseeko(in, (off_t)size, SEEK_CUR) == 0)
+        return;
+    static uint8_t piece[1 << 16];
+    while (size > 0) {
+        size_t got = fread(piece, 1, size < sizeof piece ? size : sizeof piece, in);
+        if (got == 0)
+            return;
+        size -= got;
+    }
+}
+
+static int run_info(struct command *c)
+{
+    const char *name = display_name(c->input);
+    FILE *in = open_input(c->input);
+    uint8_t bytes[SCANZIP_HEADER_BYTES];
+    struct scanzip_header h;
+    struct scanzip_layout layout;
+    struct scanzip_why why;
+    uint64_t got = fread(bytes, 1, sizeof bytes, in);
+    if (scanzip_header_read(bytes, got, &h, &why) != 0 || scanzip_layout_of(&h, &layout, &why) != 0)
+        die(EXIT_DATA, "%s: %s", name, why.text);
+    print_header(name, &h, &layout);
+    uint64_t where = SCANZIP_HEADER_BYTES, payload_total = 0;
+    for (uint64_t index = 0; index < layout.chunk_count; index++) {
+        uint8_t record_bytes[SCANZIP_RECORD_BYTES];
+        struct scanzip_record r;
+        if (fread(record_bytes, 1, sizeof record_bytes, in) != sizeof record_bytes)
+            die(EXIT_DATA, "%s: chunk %llu of %llu (bytes %llu..): the file ends here: it is truncated", name,
+                (unsigned long long)index + 1, (unsigned long long)layout.chunk_count, (unsigned long long)where);
+        if (scanzip_record_read(record_bytes, &layout, index, where, &r, &why) != 0)
+            die(EXIT_DATA, "%s: %s", name, why.text);
+        char method[16];
+        snprintf(method, sizeof method, "%s%s", scanzip_method_name(r.method),
+                 r.flags & SCANZIP_FLAG_DELTA ? "+delta" : "");
+        /* pack's frame_length is its payload's first u32, cascade's its second
+         * (codec.h); without --frame it differs from chunk to chunk. */
+        char frame[16] = "";
+        uint8_t head[8];
+        uint32_t head_bytes = r.method == SCANZIP_PACK ? 4 : r.method == SCANZIP_CASCADE ? 8 : 0;
+        if (head_bytes > r.payload_bytes)
+            head_bytes = 0; /* too short to be valid: decompress says why */
+        if (head_bytes > 0) {
+            if (fread(head, 1, head_bytes, in) != head_bytes)
+                die(EXIT_DATA, "%s: chunk %llu of %llu (bytes %llu..): the file ends here: it is truncated", name,
+                    (unsigned long long)index + 1, (unsigned long long)layout.chunk_count, (unsigned long long)where);
+            snprintf(frame, sizeof frame, "%u", scanzip_load32(head + head_bytes - 4));
+        }
+        printf("  %8llu  %-8s  %-13s  %7s  %12u  %12u  %8.2fx\n", (unsigned long long)index + 1,
+               part_name(&layout, index), method, frame, r.raw_bytes, r.payload_bytes,
+               r.payload_bytes > 0 ? (double)r.raw_bytes / r.payload_bytes : 0.0);
+        skip_bytes(in, r.payload_bytes - head_bytes);
+        where += SCANZIP_RECORD_BYTES + r.payload_bytes;
+        payload_total += r.payload_bytes;
+    }
+    printf("\n  %8s  %-8s  %-13s  %7s  %12llu  %12llu  %8.2fx   (payloads)\n", "total", "", "", "",
+           (unsigned long long)h.original_bytes, (unsigned long long)payload_total,
+           payload_total > 0 ? (double)h.original_bytes / (double)payload_total : 0.0);
+    printf("  %8s  %-8s  %-13s  %7s  %12llu  %12llu  %8.2fx   (the whole file)\n", "", "", "", "",
+           (unsigned long long)h.original_bytes, (unsigned long long)where,
+           (double)h.original_bytes / (double)where);
+    printf("\nThe payloads' CRCs were not checked: scanzip decompress -o - FILE >/dev/null does.\n");
+    return 0;
+}
+
+/* ---- bench ------------------------------------------------------------------ */
+
+static uint8_t *read_everything(const char *path, uint64_t *size)
+{
+    FILE *in = open_input(path);
+    in = sized_input(in, display_name(path), size);
+    uint8_t *bytes = malloc(*size > 0 ? *size : 1);
+    if (bytes == NULL)
+        die(EXIT_DATA, "%s: out of memory (%llu bytes)", display_name(path), (unsigned long long)*size);
+    if (*size > 0 && fread(bytes, 1, *size, in) != *size)
+        die(EXIT_DATA, "%s: could not read all of it", display_name(path));
+    if (in != stdin)
+        fclose(in);
+    return bytes;
+}
+
+/* Compress and decompress once; the times in seconds; exits on failure. */
+static uint64_t bench_once(const struct command *c, const struct scanzip_engine *engine,
+                           const struct scanzip_options *options, const uint8_t *data, uint64_t size,
+                           double *compress_seconds, double *decompress_seconds)
+{
+    uint8_t *packed, *unpacked;
+    uint64_t packed_size, unpacked_size;
+    struct scanzip_why why;
+    double start = seconds_now();
+    if (scanzip_compress_memory(engine, options, data, size, &packed, &packed_size, &why) != 0)
+        die(EXIT_DATA, "%s: %s", display_name(c->input), why.text);
+    double middle = seconds_now();
+    if (scanzip_decompress_memory(engine, packed, packed_size, UINT64_MAX, &unpacked, &unpacked_size, &why) != 0)
+        die(EXIT_DATA, "%s: the round trip failed: %s", display_name(c->input), why.text);
+    *compress_seconds = middle - start;
+    *decompress_seconds = seconds_now() - middle;
+    if (unpacked_size != size || (size > 0 && memcmp(unpacked, data, size) != 0))
+        die(EXIT_DATA, "%s: the round trip gave different bytes", display_name(c->input));
+    free(packed);
+    free(unpacked);
+    return packed_size;
+}
+
+static int run_bench(struct command *c, const struct scanzip_engine *engine)
+{
+    static const char *const names[] = {"stored", "rle8", "rle", "pack", "cascade", "auto"};
+    uint64_t size;
+    uint8_t *data = read_everything(c->input, &size);
+    struct scanzip_header header;
+    struct scanzip_why why;
+    if (scanzip_plan(&c->options, size, &header, &why) != 0)
+        die(EXIT_USAGE, "%s: %s", display_name(c->input), why.text);
+    char frame[32] = "chosen per chunk";
+    if (c->options.frame_length != SCANZIP_FRAME_CHOOSE)
+        snprintf(frame, sizeof frame, "%u", c->options.frame_length);
+    printf("%s: %llu bytes, %u-bit elements, axis %c, frame %s, chunk %u, engine %s, %d threads\n",
+           display_name(c->input), (unsigned long long)size, 8 * c->options.element_bytes, "xyz"[c->options.axis],
+           frame, c->options.chunk_elements, engine->name, thread_count());
+    printf("  %-8s  %12s  %8s  %14s  %16s  %s\n", "method", "bytes", "ratio", "compress MB/s", "decompress MB/s",
+           "round trip");
+    for (int m = SCANZIP_CHOOSE_RLE8; m <= SCANZIP_CHOOSE_AUTO; m++) {
+        if (c->method_given && (int)c->options.choice != m)
+            continue;
+        struct scanzip_options options = c->options;
+        options.choice = (enum scanzip_choice)m;
+        double best_compress = 1e30, best_decompress = 1e30, spent = 0;
+        uint64_t packed = 0;
+        for (int run = 0; run < 5 && (run < 1 || spent < 1.0); run++) {
+            double compress_seconds, decompress_seconds;
+            packed = bench_once(c, engine, &options, data, size, &compress_seconds, &decompress_seconds);
+            best_compress = compress_seconds < best_compress ? compress_seconds : best_compress;
+            best_decompress = decompress_seconds < best_decompress ? decompress_seconds : best_decompress;
+            spent += compress_seconds + decompress_seconds;
+        }
+        printf("  %-8s  %12llu  %7.2fx  %14.1f  %16.1f  ok\n", names[m], (unsigned long long)packed,
+               packed > 0 ? (double)size / (double)packed : 0.0, (double)size / 1e6 / best_compress,
+               (double)size / 1e6 / best_decompress);
+    }
+    free(data);
+    return 0;
+}
+
+/* ---- main --------------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        usage_error("which subcommand: compress, decompress, info or bench?");
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(help_text, stdout);
+        return 0;
+    }
+    struct command c = {.subcommand = argv[1], .options = scanzip_default_options()};
+    parse_arguments(argc, argv, &c);
+    catch_signals();
+    atexit(remove_temporary);
+    if (strcmp(c.subcommand, "compress") == 0)
+        return run_compress(&c, choose_engine(c.engine));
+    if (strcmp(c.subcommand, "decompress") == 0)
+        return run_decompress(&c, choose_engine(c.engine));
+    if (strcmp(c.subcommand, "info") == 0)
+        return run_info(&c);
+    if (strcmp(c.subcommand, "bench") == 0)
+        return run_bench(&c, choose_engine(c.engine));
+    char message[300];
+    snprintf(message, sizeof message, "unknown subcommand '%s': compress, decompress, info or bench",
+             c.subcommand);
+    usage_error(message);
+}

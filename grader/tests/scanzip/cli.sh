@@ -1,0 +1,133 @@
+#!/bin/sh
+# cli.sh: the behaviour of the scanzip command line (make test-scanzip).
+#
+#   grader/tests/scanzip/cli.sh path/to/scanzip
+#
+# Checks, each counted: --help lists every subcommand and method; a round
+# trip through files and through stdin/stdout; OMP_NUM_THREADS=1 and 4
+# write identical bytes; an existing output is refused without -f and
+# replaced with it; a failed decompress (corrupt, truncated, foreign)
+# exits 1 and leaves neither output nor temporary file; --gpu says there
+# is no GPU engine; usage errors exit 2; info prints the chunk table.
+# The last line is "cli: N passed, N failed"; exit status 1 on failure.
+set -u
+[ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip" >&2; exit 2; }
+scanzip=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+work=$(mktemp -d "${TMPDIR:-/tmp}/scanzip-cli.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$work" || exit 1
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "  ok    $*"; }
+fail() { failed=$((failed + 1)); echo "  FAIL  $*"; }
+# check NAME COMMAND...: pass if the command succeeds.
+check() { name=$1; shift; if "$@" >/dev/null 2>&1; then pass "$name"; else fail "$name  (run: $*)"; fi; }
+# status EXPECTED NAME COMMAND...: pass if the command exits EXPECTED.
+status() {
+    expected=$1 name=$2; shift 2
+    "$@" >out.log 2>err.log
+    got=$?
+    if [ "$got" -eq "$expected" ]; then pass "$name"; else fail "$name: exit $got, expected $expected ($(head -c 300 err.log))"; fi
+}
+# nothing_left NAME: no output and no temporary file beside it.
+nothing_left() {
+    if [ -e "$1" ] || ls -a | grep -q "^\.$1\."; then fail "$2: left $(ls -a | grep "$1" | tr '\n' ' ')"; else pass "$2"; fi
+}
+
+# Data: runs of bytes, text, and a 2 MiB file of several chunks.
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%c", 65 + int(i / 37) % 20 }' >runs.bin
+printf 'ScanLab scanzip\n' >text.txt
+awk 'BEGIN { srand(7); for (i = 0; i < 2097152; i++) printf "%c", (int(i / 300) % 7) * 30 + (rand() < 0.01) }' >big.bin
+
+# ---- help ----
+"$scanzip" --help >help.txt 2>&1
+missing=""
+for word in compress decompress info bench auto stored rle8 rle pack cascade -o -f -m -w --shape --axis --frame --chunk --cpu --gpu -q -v; do
+    grep -q -e " $word" help.txt || missing="$missing $word"
+done
+[ -z "$missing" ] && pass "--help lists every subcommand, method and option" || fail "--help does not list:$missing"
+check "compress --help works too" "$scanzip" compress --help
+
+# ---- round trips ----
+status 0 "compress runs.bin -> runs.bin.scz" "$scanzip" compress runs.bin
+mv runs.bin runs.orig
+status 0 "decompress runs.bin.scz -> runs.bin" "$scanzip" decompress runs.bin.scz
+check "the round trip gives the same bytes" cmp runs.bin runs.orig
+"$scanzip" compress -m cascade -w 16 <text.txt >text.scz 2>err.log && "$scanzip" decompress <text.scz >text.out 2>>err.log
+check "stdin -> stdout both ways (-w 16, odd size)" cmp text.txt text.out
+check "'-' names stdin and stdout" sh -c "'$scanzip' compress -o - - <text.txt | '$scanzip' decompress -o - - | cmp - text.txt"
+for method in stored rle8 rle pack cascade auto; do
+    "$scanzip" compress -q -f -m "$method" --chunk 100000 -o big.$method.scz big.bin 2>err.log &&
+        "$scanzip" decompress -q -f -o big.$method.out big.$method.scz 2>>err.log
+    check "-m $method round trip of 2 MiB in 21 chunks" cmp big.bin big.$method.out
+done
+head -c 352 /dev/zero >volume.nii && cat runs.bin >>volume.nii && head -c 5000 runs.bin >>volume.nii
+for axis in x y z; do
+    "$scanzip" compress -q -f --shape 25,40,25 --axis $axis -o vol.$axis.scz volume.nii 2>err.log &&
+        "$scanzip" decompress -q -f -o vol.$axis.out vol.$axis.scz 2>>err.log
+    check "--shape 25,40,25 --axis $axis round trip (a 352-byte prefix)" cmp volume.nii vol.$axis.out
+done
+
+# ---- threads ----
+OMP_NUM_THREADS=1 "$scanzip" compress -q -f --chunk 50000 -o one.scz big.bin
+OMP_NUM_THREADS=4 "$scanzip" compress -q -f --chunk 50000 -o four.scz big.bin
+check "OMP_NUM_THREADS=1 and 4 write identical bytes" cmp one.scz four.scz
+OMP_NUM_THREADS=4 "$scanzip" decompress -q -f -o four.out four.scz
+check "... and decompress with 4 threads" cmp big.bin four.out
+
+# ---- never overwrite without -f ----
+cp runs.orig keep.bin && printf 'old\n' >keep.bin.scz
+status 2 "compress refuses an existing output" "$scanzip" compress keep.bin
+check "... and leaves it as it was" grep -q old keep.bin.scz
+status 0 "compress -f replaces it" "$scanzip" compress -f keep.bin
+check "... with a scanzip file" sh -c "head -c 4 keep.bin.scz | grep -q SCNZ"
+status 2 "decompress refuses an existing output" "$scanzip" decompress keep.bin.scz
+
+# ---- failures leave nothing ----
+cp runs.bin.scz bad.scz && printf '\377' | dd of=bad.scz bs=1 seek=100 conv=notrunc 2>/dev/null
+status 1 "a corrupt file: exit 1" "$scanzip" decompress bad.scz
+grep -q "bad.scz: chunk 1 of 1 (bytes 40..): " err.log && pass "... the message names the file and the chunk" ||
+    fail "... the message names the file and the chunk: $(cat err.log)"
+nothing_left bad "... and no output or temporary file is left"
+head -c 60 runs.bin.scz >cut.scz
+status 1 "a truncated file: exit 1" "$scanzip" decompress cut.scz
+grep -q truncated err.log && pass "... it says truncated" || fail "... it says truncated: $(cat err.log)"
+nothing_left cut "... and no output or temporary file is left"
+cp text.txt text.scz
+status 1 "a text file: exit 1" "$scanzip" decompress -f text.scz
+grep -q "not a scanzip file" err.log && pass "... 'not a scanzip file'" || fail "... 'not a scanzip file': $(cat err.log)"
+nothing_left text "... and no output or temporary file is left"
+
+# ---- interrupted ----
+# --chunk 1 on 2 MiB: two million chunks, slow enough to be caught
+# writing; the signal comes once the temporary file is there.
+"$scanzip" compress -q -m cascade --chunk 1 -o slow.scz big.bin 2>/dev/null &
+pid=$!
+tries=0
+while ! ls -a | grep -q '^\.slow\.scz\.' && [ $tries -lt 200 ]; do sleep 0.01; tries=$((tries + 1)); done
+kill -TERM "$pid" 2>/dev/null
+{ wait "$pid"; } 2>/dev/null
+code=$?
+if [ -e slow.scz ]; then fail "SIGTERM: the run finished before the signal (make it slower)"
+else [ $code -eq 143 ] && pass "SIGTERM: killed by the signal (exit 143)" || fail "SIGTERM: exit $code, expected 143"
+     nothing_left slow.scz "SIGTERM leaves no temporary file"; fi
+
+# ---- usage ----
+status 2 "--gpu without a GPU engine: exit 2" "$scanzip" compress --gpu -o g.scz runs.orig
+grep -q "no GPU engine" err.log && pass "... and says so" || fail "... and says so: $(cat err.log)"
+status 2 "an unknown option: exit 2" "$scanzip" compress --fast runs.orig
+status 2 "-w 12: exit 2" "$scanzip" compress -w 12 runs.orig
+status 2 "--axis y without --shape: exit 2" "$scanzip" compress --axis y -o a.scz runs.orig
+status 2 "a shape larger than the file: exit 2" "$scanzip" compress --shape 100,100,100 -o a.scz runs.orig
+status 2 "decompress of a name without .scz and no -o: exit 2" "$scanzip" decompress runs.orig
+status 2 "no subcommand: exit 2" "$scanzip"
+
+# ---- info and bench ----
+status 0 "info prints the chunks" "$scanzip" info big.auto.scz
+grep -q "21 of up to 100000 elements" out.log && grep -q "total" out.log && pass "... 21 chunks and the totals" ||
+    fail "... 21 chunks and the totals: $(head -20 out.log)"
+status 0 "bench runs every method and checks the round trip" "$scanzip" bench --chunk 100000 big.bin
+[ "$(grep -c ' ok$' out.log)" -eq 5 ] && pass "... 5 methods ok" || fail "... 5 methods ok: $(cat out.log)"
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
