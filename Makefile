@@ -240,7 +240,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 
 .PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm \
-        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip test-scanzip fuzz
+        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip bench-scanzip test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
 # that need them stop with this message as their first recipe line.
@@ -255,7 +255,7 @@ help: ## list the targets and the knobs
 	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
 	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 (make grade)"
-	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm (make batch)"
+	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm WORKERS_PER_GPU=3 (make batch)"
 
 deps: ## install what the build needs (Criterion, cJSON) when missing
 	@grader/tools/install-deps.sh criterion cjson
@@ -291,7 +291,7 @@ bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=
 
 # Real data for the compression benchmarks (not the tests, which make
 # their own): Debian's mricron-data and jbigkit-testdata.
-data: ## fetch the real data sets into build/data (brain volumes, a CCITT page; apt-get download)
+data: ## fetch the real data sets into build/data (brain volumes, a CCITT page; apt-get download), and make a 512^3 volume and controls
 	@grader/tools/fetch-data.sh build/data
 
 run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
@@ -357,6 +357,12 @@ test-tamper: # each cheating submission in grader/tamper/ gains nothing
 
 # scanzip (docs/scanzip.md): the tool, its tests, a bounded fuzzing run.
 scanzip: $(SCANZIP) ## build the file compressor build/.../scanzip (CPU; see docs/scanzip.md)
+
+# make data's files through scanzip (each method), gzip and zstd, file to
+# file, into one CSV; docs/data/scanzip-cpu.csv is such a run, recorded.
+bench-scanzip: $(SCANZIP) ## scanzip beside gzip and zstd on make data's files, as CSV (build/bench-scanzip.csv)
+	@[ -f build/data/SHA256SUMS ] || grader/tools/fetch-data.sh build/data
+	@grader/tools/bench-scanzip.sh $(SCANZIP) build/data build/bench-scanzip.csv
 
 test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) # scanzip's tests: round trips, known bytes, corrupt input; the CLI
 	@echo "  TEST  $(SCANZIP_TESTS)"

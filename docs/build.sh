@@ -30,7 +30,8 @@
 #      MathML, highlighted code, a nav bar and previous/next links, code
 #      pulled from the compiled files for the edition
 #      (docs/filters/include-code.lua, which reads SCANLAB_EDITION), and
-#      tables of speed from make bench's CSV (docs/filters/bench-table.lua).
+#      tables of speed from make bench's CSV (docs/filters/bench-table.lua),
+#      and other tables from recorded CSV files (docs/filters/csv-table.lua).
 #
 # Any failure stops the build with a message: stale figure data, a primer
 # example that fails, a code block naming a function that no longer exists.
@@ -218,6 +219,7 @@ grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
         --mathml --highlight-style=tango \
         --lua-filter docs/filters/include-code.lua \
         --lua-filter docs/filters/bench-table.lua \
+        --lua-filter docs/filters/csv-table.lua \
         --lua-filter docs/filters/links.lua \
         --css style.css \
         --toc --toc-depth=2 \

@@ -17,41 +17,12 @@
 -- A missing file, or no row that matches, stops the build.
 
 local root = os.getenv("SCANLAB_ROOT") or "."
+package.path = root .. "/docs/filters/?.lua;" .. package.path
+local csv = require("csv")
 
 local function fail(message)
   io.stderr:write("bench-table.lua: " .. message .. "\n")
   error("bench-table.lua: " .. message)
-end
-
-local function split(line)
-  local fields = {}
-  for field in (line .. ","):gmatch("([^,]*),") do
-    fields[#fields + 1] = field
-  end
-  return fields
-end
-
--- The rows of the CSV as tables keyed by the header's names.
-local function read_csv(path)
-  local file = io.open(root .. "/" .. path, "r")
-  if not file then
-    fail("cannot open '" .. path .. "'")
-  end
-  local header, rows = nil, {}
-  for line in file:lines() do
-    local fields = split(line)
-    if not header then
-      header = fields
-    else
-      local row = {}
-      for i, name in ipairs(header) do
-        row[name] = fields[i] or ""
-      end
-      rows[#rows + 1] = row
-    end
-  end
-  file:close()
-  return rows
 end
 
 -- 2^24 for 16777216, else the number itself.
@@ -76,7 +47,7 @@ function CodeBlock(block)
     fail("a bench-table needs csv= and bench=")
   end
   local rows, with_cub = {}, false
-  for _, row in ipairs(read_csv(a.csv)) do
+  for _, row in ipairs(csv.read(a.csv, fail)) do
     if row.bench == a.bench and (not a.n or row.n == a.n) and (not a.input or row.input == a.input) then
       rows[#rows + 1] = row
       with_cub = with_cub or row.of_cub ~= ""

@@ -12,6 +12,9 @@
 #   jbigkit-testdata
 #     test-t82.pbm     the CCITT test page of ITU-T T.82: a bilevel image,
 #                      a binary PBM, 1 bit a pixel
+#   made from them (make-volumes.c)
+#     brodmann-512.raw the atlas tiled to 512 x 512 x 512 (128 MiB)
+#     random.raw, sawtooth.raw, zeros.raw   controls, 64 MiB each
 #
 # apt-get download fetches the .deb files (no root needed, nothing is
 # installed), dpkg-deb unpacks them into OUT_DIR/packages/, and the files
@@ -45,6 +48,14 @@ cp "$out/packages/root/usr/share/jbigkit-testdata/test-t82.pbm" "$out/test-t82.p
 [ "$(head -c 2 "$out/test-t82.pbm.tmp")" = P4 ] || fail "test-t82.pbm is not a binary PBM"
 mv "$out/test-t82.pbm.tmp" "$out/test-t82.pbm"
 
-(cd "$out" && sha256sum brodmann.nii ch2bet.nii ch2.nii test-t82.pbm >SHA256SUMS)
+# Made here from them (grader/tools/make-volumes.c): the 512^3 tiling of
+# brodmann.nii and three controls.
+cc -std=c11 -O2 -o "$out/packages/make-volumes" "$(dirname "$0")/make-volumes.c" ||
+    fail "cannot compile grader/tools/make-volumes.c"
+"$out/packages/make-volumes" "$out/brodmann.nii" "$out"
+
+(cd "$out" && sha256sum brodmann.nii ch2bet.nii ch2.nii test-t82.pbm brodmann-512.raw random.raw sawtooth.raw \
+     zeros.raw >SHA256SUMS)
 echo "  data: $out/{brodmann,ch2bet,ch2}.nii (181 x 217 x 181 uint8), $out/test-t82.pbm"
+echo "        $out/brodmann-512.raw (512^3, tiled), $out/{random,sawtooth,zeros}.raw (64 MiB each)"
 echo "        from $(cd "$out/packages" && ls ./*.deb | sed 's|^\./||' | tr '\n' ' ')"
