@@ -14,7 +14,9 @@
 #   calls, whatever macros or token pasting hid in the source. Leaving the
 #   process (exit, _exit, fork, exec, kill, raw syscall), touching files
 #   (open, fopen, mkdir, unlink, rename, write to a descriptor), loading code
-#   (dlopen, dlsym), changing signal handling, and oracle_* are refused.
+#   (dlopen, dlsym), changing signal handling, oracle_*, and reference_*
+#   (the reference the performance test links in beside the student's
+#   code: grader/perf/perf.h) are refused.
 #   printf and friends stay allowed: stdout is only a log, never the verdict.
 set -u
 dir=$1 objects=$2
@@ -44,6 +46,8 @@ for object in "$objects"/*.o; do
     nm -u "$object" 2>/dev/null | awk '{ print $NF }' | sed 's/@.*//' | sort -u >"$object.undefined"
     calls=$(grep -E "$denied" "$object.undefined" | grep -v -E "^(${allowed:-\$^})\$" | tr '\n' ' ')
     [ -n "$calls" ] && say "$(basename "$object" .o) calls ${calls% }: code under test may not leave the process, touch files or signals, or read the grader's answers"
+    reference=$(grep -E '^reference_' "$object.undefined" | head -n 1)
+    [ -n "$reference" ] && say "$(basename "$object" .o) calls $reference: the reference solution, which the performance test links in to time your code against, is not yours to call"
     library=$(grep -E '(thrust|3cub|cudpp)' "$object.undefined" | head -n 1)
     [ -n "$library" ] && say "$(basename "$object" .o) links Thrust, CUB or CUDPP ($library): this lab asks for your own kernels"
     rm -f "$object.undefined"
