@@ -25,7 +25,9 @@
 #   3. draw the SVG figures from docs/data/figures/*.rows
 #      (docs/figures/arrays-to-svg.awk), and the performance charts with
 #      gnuplot (docs/figures/bench.gp) from docs/data/: make bench's CSV
-#      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt);
+#      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt),
+#      and the compression ratios (docs/figures/ratios.gp) from make
+#      bench-scanzip's (scanzip-cpu.csv);
 #   4. turn each page of docs/pages.txt into standalone HTML5 with pandoc:
 #      MathML, highlighted code, a nav bar and previous/next links, code
 #      pulled from the compiled files for the edition
@@ -151,6 +153,28 @@ csv_rows() {
 }
 # The GPU and day of a CSV's first row, for a chart's title.
 csv_run() { awk -F, 'NR == 2 { print $2 ", " $1 }' "$1"; }
+# ratio_chart NAME CSV TITLE SETTING...: grouped bars of make
+# bench-scanzip's ratios (docs/figures/ratios.gp), a group per file and a
+# bar per "tool setting" named, in that order.
+ratio_chart() {
+    name=$1 csv=$2 title=$3
+    shift 3
+    printf '%s\n' "$@" | awk -F, 'FILENAME == "-" { want[++count] = $0; next }
+        FNR > 1 { key = $6 " " $7; if (!($4 in seen)) { seen[$4] = 1; files[++nfiles] = $4 } ratio[$4, key] = $9 }
+        END {
+            printf "file"; for (i = 1; i <= count; i++) printf " \"%s\"", want[i]; print ""
+            for (f = 1; f <= nfiles; f++) {
+                printf "%s", files[f]
+                for (i = 1; i <= count; i++) {
+                    if (!((files[f], want[i]) in ratio)) { print "no " want[i] " for " files[f] > "/dev/stderr"; exit 1 }
+                    printf " %s", ratio[files[f], want[i]]
+                }
+                print ""
+            }
+        }' - "$csv" >"$work/$name.dat" || die "chart $name: a ratio is missing from $csv"
+    gnuplot -e "data='$work/$name.dat'; columns=$#; chart='$title'; out='$out/figures/$name.svg'" docs/figures/ratios.gp ||
+        die "chart $name: gnuplot failed"
+}
 
 command -v gnuplot >/dev/null 2>&1 ||
     die "gnuplot is missing: run grader/tools/install-deps.sh gnuplot (as root), or apt-get install gnuplot-nox"
@@ -165,6 +189,9 @@ csv_rows docs/data/bench-h100.csv compact "50% kept" |
     chart bench-h100-compact "compaction of n int32, half kept, on $(csv_run docs/data/bench-h100.csv)"
 csv_rows docs/data/bench-h100.csv rle "runny; mean run 16.7" |
     chart bench-h100-rle "run-length coding of n int32, runs of 16.7, on $(csv_run docs/data/bench-h100.csv)"
+ratio_chart scanzip-cpu-ratios docs/data/scanzip-cpu.csv \
+    "compression ratios of scanzip (CPU engine), gzip and zstd, on $(csv_run docs/data/scanzip-cpu.csv)" \
+    "scanzip rle8" "scanzip pack" "scanzip cascade" "gzip -1" "gzip -9" "zstd -19 -T0"
 
 # ---- 4. pages ---------------------------------------------------------------
 cp docs/style.css "$out/style.css"

@@ -1,0 +1,24 @@
+# ratios.gp: compression ratios as grouped bars, one group per file and a
+# bar per compressor, on a logarithmic axis, as SVG.
+#
+#   gnuplot -e "data='x.dat'; columns=6; chart='...'; out='x.svg'" docs/figures/ratios.gp
+#
+# data is a table: a header line (the word "file", then each compressor's
+# name in quotes), then a line per file: its name and one ratio per
+# compressor (docs/build.sh writes it from make bench-scanzip's CSV).
+# Nothing is computed: the bars are the measured ratios.
+set terminal svg size 860,460 dynamic enhanced font "sans,12" background "white"
+set output out
+set title chart noenhanced
+set style data histogram
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set logscale y 10
+set format y "10^{%L}"
+set yrange [0.1:*]
+set ylabel "ratio: original / compressed bytes"
+set xtics noenhanced rotate by -20
+set key outside right center Left reverse noenhanced
+set grid ytics mytics lc rgb "#dddddd"
+plot for [i = 2:columns + 1] data using i:xtic(1) title columnheader(i)
