@@ -126,7 +126,9 @@ struct results {
     int todo;             /* the student's version is the skeleton's stub */
 };
 
-/* Student first in even rounds, second in odd ones. */
+/* Who runs at `turn` of `round`: the student first in even rounds, second
+ * in odd ones, so neither always runs on a GPU the other just warmed.
+ *     round 0: student, reference   round 1: reference, student   ...   */
 static enum perf_side side_at(int round, int turn)
 {
     return (enum perf_side)((round + turn) % 2);
@@ -136,10 +138,8 @@ static void time_rounds(struct results *results)
 {
     results->failed_round = -1;
     for (int round = 0; round < PERF_ROUNDS; round++) {
-        for (int turn = 0; turn < PERF_SIDES; turn++) {
+        for (int turn = 0; turn < results->sides; turn++) {
             struct run_of what = {round, results->sides == 2 ? side_at(round, turn) : PERF_STUDENT};
-            if (results->sides == 1 && turn == 1)
-                break;
             scanlab_todo_clear();
             cudaError_t err = timed_run_ms(run_task, &what, &results->ms[what.side][round]);
             if (what.side == PERF_STUDENT && scanlab_todo_function() != NULL) {
