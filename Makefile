@@ -76,6 +76,7 @@ objects_of     = $(patsubst %,$(BUILD)/%.o,$(1))
 COMMON_OBJS    := $(call objects_of,$(wildcard common/*.c))
 # The grader's support code, as a library: a program links only the parts
 # it uses, so lab 06's checks never need lab 05's functions and so on.
+# scanzip's CPU codec is in it: lab 08's oracle.
 SUPPORT_LIB    := $(BUILD)/grader/libsupport.a
 # The objects of one lab folder, e.g. $(call lab_objects,labs/02-naive-scan)
 lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
@@ -86,6 +87,7 @@ lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
 PROVIDED_04-compaction   := grader/provided/scan.cu
 PROVIDED_05-rle          := grader/provided/scan.cu grader/provided/compact.cu
 PROVIDED_06-fixed-length := grader/provided/scan.cu
+PROVIDED_08-compressor   := grader/provided/scan.cu grader/provided/rle.cu grader/provided/pack.cu
 provided_objects = $(call objects_of,$(PROVIDED_$(1)))
 
 TEST_PROGRAMS  := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests)
@@ -112,7 +114,7 @@ $(BUILD)/%.cu.o: %.cu
 # hidden ones, when grader/tests/hidden/ has them), the lab's own files,
 # what it builds on, and the shared support code. $* is the lab folder,
 # e.g. labs/02-naive-scan.
-$(SUPPORT_LIB): $(call objects_of,$(wildcard grader/support/*.c))
+$(SUPPORT_LIB): $(call objects_of,$(wildcard grader/support/*.c) common/scanzip/codec.c)
 	@echo "  AR    $@"
 	@rm -f $@ && ar rcs $@ $^
 

@@ -1,0 +1,184 @@
+/*
+ * Driver of lab 08 (make run LAB=08): one chunk through every step of the
+ * cascade, each beside scanzip's CPU codec: the elements widened, the runs
+ * (the grader's rle_encode), the deltas, the bytes of each candidate frame
+ * length, the payload byte by byte, the decoder on the oracle's payload,
+ * and a round trip.
+ *
+ *   $ make run LAB=08 N=16 FILL=labels W=1 FRAME=0 DELTA=choose
+ *
+ * FILL: labels, runs, sawtooth, noise (or random), constant. From the
+ * environment (make passes them on): W, the element bytes (1, 2 or 4; 1
+ * if unset); FRAME, the frame length (0, the default: choose); DELTA,
+ * plain, delta or choose (the default).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cascade.h"
+#include "oracle_cascade.h"
+#include "print.h"
+#include "rle.h"
+
+static void usage(const char *program)
+{
+    fprintf(stderr, "usage: %s N [SEED] [FILL]   (FILL: labels runs sawtooth noise constant;"
+                    " W=1|2|4 FRAME=0|1..1048576 DELTA=plain|delta|choose from the environment)\n", program);
+    exit(2);
+}
+
+static unsigned long env_number(const char *name, unsigned long fallback)
+{
+    const char *text = getenv(name);
+    return text != NULL && *text != '\0' ? strtoul(text, NULL, 0) : fallback;
+}
+
+static struct cascade_case driver_cascade_case(int argc, char **argv)
+{
+    if (argc < 2)
+        usage(argv[0]);
+    struct cascade_case c = {"make run", strtoull(argv[1], NULL, 0), "from the command line", 1,
+                             CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA, 0x5eed};
+    if (argc > 2)
+        c.seed = strtoull(argv[2], NULL, 0);
+    int fill = argc > 3 ? cascade_fill_from_name(argv[3]) : CASCADE_FILL_LABELS;
+    c.element_bytes = (unsigned)env_number("W", 1);
+    c.frame_length = (uint32_t)env_number("FRAME", 0);
+    const char *delta = getenv("DELTA");
+    if (delta != NULL && strcmp(delta, "plain") == 0)
+        c.delta = CASCADE_PLAIN;
+    else if (delta != NULL && strcmp(delta, "delta") == 0)
+        c.delta = CASCADE_DELTA;
+    if (fill < 0 || c.n == 0 || c.n > CASCADE_MAX_N || (c.element_bytes != 1 && c.element_bytes != 2 &&
+                                                        c.element_bytes != 4) ||
+        c.frame_length > SCANZIP_MAX_FRAME_LENGTH)
+        usage(argv[0]);
+    c.fill = (enum cascade_fill)fill;
+    return c;
+}
+
+static void *download(const void *d_data, size_t bytes)
+{
+    void *data = malloc(bytes > 0 ? bytes : 1);
+    if (data == NULL) {
+        fprintf(stderr, "out of host memory\n");
+        exit(1);
+    }
+    exit_on_cuda_error(cudaMemcpy(data, d_data, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    return data;
+}
+
+/* Exactly `bytes` of device memory (at least 1), holding data or zeros. */
+static void *device_bytes(const void *data, size_t bytes)
+{
+    void *d_data;
+    exit_on_cuda_error(cudaMalloc(&d_data, bytes > 0 ? bytes : 1), "cudaMalloc");
+    exit_on_cuda_error(cudaMemset(d_data, 0, bytes > 0 ? bytes : 1), "cudaMemset");
+    if (data != NULL)
+        exit_on_cuda_error(cudaMemcpy(d_data, data, bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
+    return d_data;
+}
+
+static void print_bytes(const char *label, const uint8_t *bytes, size_t count)
+{
+    printf("%-24s", label);
+    for (size_t i = 0; i < count && i < 48; i++)
+        printf(" %02x", bytes[i]);
+    printf(count > 48 ? " ... (%zu bytes)\n" : "   (%zu bytes)\n", count);
+}
+
+/* "matches scanzip's CPU codec", or where it does not. */
+static void print_byte_verdict(const char *function, const uint8_t *expected, size_t expected_bytes,
+                               const uint8_t *got, size_t got_bytes)
+{
+    for (size_t i = 0; i < expected_bytes && i < got_bytes; i++) {
+        if (expected[i] != got[i]) {
+            printf("%-24s WRONG: first mismatch at byte %zu: expected 0x%02x, got 0x%02x\n", function, i,
+                   expected[i], got[i]);
+            return;
+        }
+    }
+    if (expected_bytes != got_bytes)
+        printf("%-24s WRONG: %zu bytes, expected %zu\n", function, got_bytes, expected_bytes);
+    else
+        printf("%-24s matches scanzip's CPU codec\n", function);
+}
+
+/* The steps alone: widen, runs, deltas, candidate frame bytes. */
+static void show_steps(const struct cascade_case *c, const uint8_t *d_raw)
+{
+    size_t n = c->n, runs = 0;
+    unsigned w = c->element_bytes;
+    int *d_values = device_bytes(NULL, n * sizeof(int)), *d_symbols = device_bytes(NULL, n * sizeof(int));
+    int *d_counts = device_bytes(NULL, n * sizeof(int));
+    uint32_t *d_zigzag = device_bytes(NULL, n * sizeof(uint32_t));
+    if (driver_call_ok("cascade_widen", cascade_widen(d_raw, n, w, d_values)))
+        print_device_ints("cascade_widen", d_values, n);
+    exit_on_cuda_error(rle_encode(d_values, n, d_symbols, d_counts, &runs), "rle_encode (the grader's)");
+    print_device_ints("symbols (rle_encode)", d_symbols, runs);
+    print_device_ints("counts", d_counts, runs);
+    if (driver_call_ok("cascade_delta", cascade_delta(d_symbols, runs, w, d_zigzag))) {
+        uint32_t *zigzag = download(d_zigzag, runs * sizeof(uint32_t));
+        print_words("cascade_delta", zigzag, runs, 0);
+        free(zigzag);
+    }
+    if (driver_call_ok("cascade_undelta", cascade_undelta(d_zigzag, runs, w, d_values)))
+        print_device_ints("cascade_undelta", d_values, runs);
+    uint64_t bytes[SCANZIP_FRAME_CANDIDATES];
+    if (driver_call_ok("cascade_frame_bytes", cascade_frame_bytes((const uint32_t *)d_symbols, runs, bytes))) {
+        printf("%-24s symbols packed with frames of", "cascade_frame_bytes");
+        for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
+            printf(" %u: %llu", SCANZIP_FIRST_FRAME_CANDIDATE << k, (unsigned long long)bytes[k]);
+        printf(" bytes\n");
+    }
+    cudaFree(d_values);
+    cudaFree(d_symbols);
+    cudaFree(d_counts);
+    cudaFree(d_zigzag);
+}
+
+int main(int argc, char **argv)
+{
+    struct cascade_case c = driver_cascade_case(argc, argv);
+    size_t n = c.n, raw_bytes = n * c.element_bytes, oracle_bytes = 0;
+    int oracle_delta = 0;
+    uint8_t *raw = cascade_case_raw(&c);
+    uint8_t *oracle = cascade_oracle_payload(&c, raw, &oracle_bytes, &oracle_delta);
+    printf("n = %zu, w = %u, FILL=%s, frame length %u%s, delta %s\n\n", n, c.element_bytes,
+           cascade_fill_name(c.fill), c.frame_length, c.frame_length == 0 ? " (choose)" : "",
+           cascade_delta_name(c.delta));
+    print_bytes("raw", raw, raw_bytes);
+    uint8_t *d_raw = device_bytes(raw, raw_bytes);
+    show_steps(&c, d_raw);
+
+    printf("\nthe payload, the decoder, a round trip\n");
+    print_bytes("oracle payload", oracle, oracle_bytes);
+    printf("%-24s delta %s\n", "oracle", oracle_delta ? "on" : "off");
+    size_t room = cascade_max_payload_bytes(n), got_bytes = 0;
+    bool delta_used = false;
+    uint8_t *d_payload = device_bytes(NULL, room), *d_decoded = device_bytes(NULL, raw_bytes);
+    if (driver_call_ok("cascade_encode", cascade_encode(d_raw, n, c.element_bytes, c.frame_length, c.delta,
+                                                        d_payload, &got_bytes, &delta_used))) {
+        uint8_t *got = download(d_payload, got_bytes < room ? got_bytes : room);
+        print_bytes("cascade_encode", got, got_bytes < room ? got_bytes : room);
+        printf("%-24s delta %s\n", "cascade_encode", delta_used ? "on" : "off");
+        print_byte_verdict("cascade_encode", oracle, oracle_bytes, got, got_bytes);
+        free(got);
+    }
+    uint8_t *d_oracle = device_bytes(oracle, oracle_bytes);
+    if (driver_call_ok("cascade_decode", cascade_decode(d_oracle, oracle_bytes, c.element_bytes, oracle_delta,
+                                                        d_decoded, n))) {
+        uint8_t *got = download(d_decoded, raw_bytes);
+        print_bytes("cascade_decode (oracle's)", got, raw_bytes);
+        print_byte_verdict("cascade_decode", raw, raw_bytes, got, raw_bytes);
+        free(got);
+    }
+    cudaFree(d_raw);
+    cudaFree(d_payload);
+    cudaFree(d_decoded);
+    cudaFree(d_oracle);
+    free(raw);
+    free(oracle);
+    return 0;
+}

@@ -1,0 +1,273 @@
+/*
+ * provided/rle.cu: the grader's own implementation of common/rle.h (lab 05),
+ * linked into the test programs and drivers of the labs that build on
+ * run-length encoding (lab 08; see PROVIDED_* in the Makefile) in place of
+ * the student's lab 05.
+ *
+ * Contract: every function declared in rle.h, with the behaviour it
+ * describes (device pointers, cudaSuccess or the first CUDA error,
+ * cudaErrorInvalidValue for a NULL pointer with n > 0 or runs > 0, a NULL
+ * `runs`, a segment of 0, n >= INT_MAX (counts and starts are int), and a
+ * decoder given runs == 0 with n > 0, n == 0 with runs > 0 or more runs
+ * than elements; n == 0 touches nothing and sets *runs to 0; only
+ * d_symbols[0..runs), d_counts[0..runs), d_starts[0..runs] and
+ * d_out[0..n) are written; d_in is never written). As with
+ * provided/scan.cu, it is correct and deliberately no answer to lab 05:
+ *
+ *   - On a GPU the encoders call CUB (cub::DeviceRunLengthEncode::Encode),
+ *     and the decoders cub::DeviceScan::ExclusiveSum of the counts, the
+ *     runs' starts, then one warp per run writes its copies of the symbol:
+ *     neither the binary search nor the scan of flags that the lab asks
+ *     for. Temporary storage is allocated per call. The segmented encoder
+ *     checks its segment and calls the same encoder: its output is
+ *     rle_encode's by definition.
+ *   - Under the CPU emulator (common/emu/), where CUB does not compile,
+ *     and for the three single steps on both backends, one CUDA thread
+ *     runs the serial loop of the grader's oracle (grader/support/
+ *     oracle_rle.c): right, and slow on purpose. A later lab should call
+ *     the whole encoders and decoders; the steps are here so that every
+ *     name links.
+ */
+#include <limits.h>
+
+#include "cuda_check.h"
+#include "rle.h"
+
+/* As in provided/scan.cu: either macro means "no real GPU, no CUB". */
+#if defined(SCANLAB_EMU) || defined(SCANLAB_EMULATOR)
+#define PROVIDED_USE_CUB 0
+#else
+#define PROVIDED_USE_CUB 1
+#include <cub/cub.cuh>
+#endif
+
+/* ---- Serial kernels: one thread does everything -------------------------- */
+
+static __global__ void provided_serial_mask_kernel(const int *d_in, int *d_mask, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        d_mask[i] = i == 0 || d_in[i] != d_in[i - 1];
+}
+
+/* rle.h's rule, word for word: a start where the mask says so, at the
+ * place the scan gives it, then the sentinel n after the last run. */
+static __global__ void provided_serial_starts_kernel(const int *d_mask, const int *d_scanned,
+                                                     int *d_starts, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (d_mask[i])
+            d_starts[d_scanned[i] - 1] = (int)i;
+    d_starts[d_scanned[n - 1]] = (int)n;
+}
+
+static __global__ void provided_serial_runs_kernel(const int *d_in, const int *d_starts,
+                                                   int *d_symbols, int *d_counts, size_t runs)
+{
+    for (size_t r = 0; r < runs; r++) {
+        d_symbols[r] = d_in[d_starts[r]];
+        d_counts[r] = d_starts[r + 1] - d_starts[r];
+    }
+}
+
+#if !PROVIDED_USE_CUB
+/* The whole encoder in one thread; the run count goes to *d_runs. */
+static __global__ void provided_serial_encode_kernel(const int *d_in, size_t n, int *d_symbols,
+                                                     int *d_counts, int *d_runs)
+{
+    size_t runs = 0;
+    size_t i = 0;
+    while (i < n) {
+        size_t length = 1;
+        while (i + length < n && d_in[i + length] == d_in[i])
+            length++;
+        d_symbols[runs] = d_in[i];
+        d_counts[runs] = (int)length;
+        runs++;
+        i += length;
+    }
+    *d_runs = (int)runs;
+}
+
+/* The whole decoder in one thread; never writes past d_out[n - 1], even
+ * if the counts add up to more than n. */
+static __global__ void provided_serial_decode_kernel(const int *d_symbols, const int *d_counts,
+                                                     size_t runs, int *d_out, size_t n)
+{
+    size_t i = 0;
+    for (size_t r = 0; r < runs; r++)
+        for (int k = 0; k < d_counts[r] && i < n; k++)
+            d_out[i++] = d_symbols[r];
+}
+#endif
+
+/* ---- The single steps (serial on both backends) ------------------------- */
+
+cudaError_t rle_mask(const int *d_in, int *d_mask, size_t n)
+{
+    if (n == 0)
+        return cudaSuccess;
+    if (d_in == NULL || d_mask == NULL)
+        return cudaErrorInvalidValue;
+    provided_serial_mask_kernel<<<1, 1>>>(d_in, d_mask, n);
+    return cudaGetLastError();
+}
+
+cudaError_t rle_starts(const int *d_mask, const int *d_scanned, int *d_starts, size_t n)
+{
+    if (n == 0)
+        return cudaSuccess;
+    if (d_mask == NULL || d_scanned == NULL || d_starts == NULL)
+        return cudaErrorInvalidValue;
+    provided_serial_starts_kernel<<<1, 1>>>(d_mask, d_scanned, d_starts, n);
+    return cudaGetLastError();
+}
+
+cudaError_t rle_runs(const int *d_in, const int *d_starts, int *d_symbols, int *d_counts,
+                     size_t runs)
+{
+    if (runs == 0)
+        return cudaSuccess;
+    if (d_in == NULL || d_starts == NULL || d_symbols == NULL || d_counts == NULL)
+        return cudaErrorInvalidValue;
+    provided_serial_runs_kernel<<<1, 1>>>(d_in, d_starts, d_symbols, d_counts, runs);
+    return cudaGetLastError();
+}
+
+/* ---- The whole encoders ------------------------------------------------- */
+
+/* Both encoders: the checks, then CUB's encoder (or the serial one) with
+ * the run count on the device first, then back on the host. */
+static cudaError_t provided_encode(const int *d_in, size_t n, int *d_symbols, int *d_counts,
+                                   size_t *runs)
+{
+    if (runs == NULL)
+        return cudaErrorInvalidValue;
+    *runs = 0;
+    if (n == 0)
+        return cudaSuccess;
+    if (d_in == NULL || d_symbols == NULL || d_counts == NULL || n >= INT_MAX)
+        return cudaErrorInvalidValue;
+    int *d_runs;
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_runs, sizeof *d_runs));
+    cudaError_t err;
+#if PROVIDED_USE_CUB
+    /* CUB's usual two calls: the first sizes the temporary storage. */
+    void *d_temp = NULL;
+    size_t temp_bytes = 0;
+    err = cub::DeviceRunLengthEncode::Encode(d_temp, temp_bytes, d_in, d_symbols, d_counts,
+                                             d_runs, (int)n);
+    if (err == cudaSuccess)
+        err = cudaMalloc(&d_temp, temp_bytes);
+    if (err == cudaSuccess) {
+        err = cub::DeviceRunLengthEncode::Encode(d_temp, temp_bytes, d_in, d_symbols, d_counts,
+                                                 d_runs, (int)n);
+        if (err == cudaSuccess)
+            err = cudaGetLastError();
+        cudaError_t free_err = cudaFree(d_temp);
+        if (err == cudaSuccess)
+            err = free_err;
+    }
+#else
+    provided_serial_encode_kernel<<<1, 1>>>(d_in, n, d_symbols, d_counts, d_runs);
+    err = cudaGetLastError();
+#endif
+    int host_runs = 0;
+    if (err == cudaSuccess)
+        err = cudaMemcpy(&host_runs, d_runs, sizeof host_runs, cudaMemcpyDeviceToHost);
+    if (err == cudaSuccess)
+        *runs = (size_t)host_runs;
+    cudaError_t free_err = cudaFree(d_runs);
+    return err != cudaSuccess ? err : free_err;
+}
+
+cudaError_t rle_encode(const int *d_in, size_t n, int *d_symbols, int *d_counts, size_t *runs)
+{
+    return provided_encode(d_in, n, d_symbols, d_counts, runs);
+}
+
+cudaError_t rle_encode_segmented(const int *d_in, size_t n, size_t segment,
+                                 int *d_symbols, int *d_counts, size_t *runs)
+{
+    if (runs == NULL || segment == 0)
+        return cudaErrorInvalidValue;
+    return provided_encode(d_in, n, d_symbols, d_counts, runs);
+}
+
+/* ---- The decoders ------------------------------------------------------- */
+
+#if PROVIDED_USE_CUB
+enum { PROVIDED_THREADS = 256, PROVIDED_WARP = 32 };
+
+/* One warp per run (grid-stride over the runs): its lanes write the run's
+ * copies of the symbol from d_starts[r] on, never at or past n. */
+static __global__ void provided_expand_kernel(const int *d_symbols, const int *d_counts,
+                                              const int *d_starts, size_t runs, int *d_out,
+                                              size_t n)
+{
+    size_t thread = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    size_t warps = (size_t)gridDim.x * blockDim.x / PROVIDED_WARP;
+    size_t lane = thread % PROVIDED_WARP;
+    for (size_t r = thread / PROVIDED_WARP; r < runs; r += warps) {
+        size_t start = (size_t)d_starts[r];
+        size_t count = (size_t)d_counts[r];
+        int symbol = d_symbols[r];
+        for (size_t k = lane; k < count && start + k < n; k += PROVIDED_WARP)
+            d_out[start + k] = symbol;
+    }
+}
+#endif
+
+/* Both decoders: the checks, then the exclusive scan of the counts (the
+ * runs' starts) and one warp per run, or the serial decoder. */
+static cudaError_t provided_decode(const int *d_symbols, const int *d_counts, size_t runs,
+                                   int *d_out, size_t n)
+{
+    if (runs == 0 || n == 0)
+        return runs == 0 && n == 0 ? cudaSuccess : cudaErrorInvalidValue;
+    if (d_symbols == NULL || d_counts == NULL || d_out == NULL || runs > n || n >= INT_MAX)
+        return cudaErrorInvalidValue;
+#if PROVIDED_USE_CUB
+    int *d_starts;
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_starts, runs * sizeof *d_starts));
+    /* CUB's usual two calls: the first sizes the temporary storage. */
+    void *d_temp = NULL;
+    size_t temp_bytes = 0;
+    cudaError_t err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_counts, d_starts, (int)runs);
+    if (err == cudaSuccess)
+        err = cudaMalloc(&d_temp, temp_bytes);
+    if (err == cudaSuccess) {
+        err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_counts, d_starts, (int)runs);
+        if (err == cudaSuccess)
+            err = cudaGetLastError();
+        cudaError_t free_err = cudaFree(d_temp);
+        if (err == cudaSuccess)
+            err = free_err;
+    }
+    if (err == cudaSuccess) {
+        size_t warps_per_block = PROVIDED_THREADS / PROVIDED_WARP;
+        size_t blocks = (runs + warps_per_block - 1) / warps_per_block;
+        if (blocks > 65536)
+            blocks = 65536;
+        provided_expand_kernel<<<(unsigned)blocks, PROVIDED_THREADS>>>(d_symbols, d_counts, d_starts,
+                                                                         runs, d_out, n);
+        err = cudaGetLastError();
+    }
+    cudaError_t free_err = cudaFree(d_starts);
+    return err != cudaSuccess ? err : free_err;
+#else
+    provided_serial_decode_kernel<<<1, 1>>>(d_symbols, d_counts, runs, d_out, n);
+    return cudaGetLastError();
+#endif
+}
+
+cudaError_t rle_decode_search(const int *d_symbols, const int *d_counts, size_t runs,
+                              int *d_out, size_t n)
+{
+    return provided_decode(d_symbols, d_counts, runs, d_out, n);
+}
+
+cudaError_t rle_decode_scan(const int *d_symbols, const int *d_counts, size_t runs,
+                            int *d_out, size_t n)
+{
+    return provided_decode(d_symbols, d_counts, runs, d_out, n);
+}

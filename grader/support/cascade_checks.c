@@ -1,0 +1,521 @@
+/*
+ * cascade_checks.c: see cascade_checks.h.
+ *
+ * Every device buffer here is bytes between two guard zones of
+ * GUARD_BYTES (poisoned for AddressSanitizer under CHECK=memory), its
+ * data poisoned with POISON where the function under test has nothing to
+ * read; a byte written outside the data, or past the length a function
+ * returned, fails the test with its offset.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "cascade_checks.h"
+#include "check.h"
+#include "device.h"
+#include "random.h"
+#include "scanzip/codec.h"
+
+#define GUARD_BYTES 256
+#define GUARD 0x5a  /* what an untouched guard byte holds */
+#define POISON 0xa5 /* what an unwritten output byte holds */
+
+void cascade_fail(const struct cascade_case *c, const char *format, ...)
+{
+    char head[640], hint[256];
+    cascade_case_describe(c, head, sizeof head);
+    cascade_case_reproduce(c, hint, sizeof hint);
+    va_list args;
+    va_start(args, format);
+    fail_described(head, hint, format, args);
+}
+
+static void *host_bytes(size_t bytes)
+{
+    void *p = malloc(bytes > 0 ? bytes : 1);
+    cr_assert(p != NULL, "grader: out of host memory");
+    return p;
+}
+
+/* ---- Guarded device bytes ---------------------------------------------------- */
+
+struct device_bytes {
+    uint8_t *d, *d_base;
+    size_t bytes;
+};
+
+static void cuda_ok(cudaError_t err, const char *what)
+{
+    if (err != cudaSuccess)
+        cr_assert_fail("grader: %s failed: %s (%s)", what, cudaGetErrorName(err), cudaGetErrorString(err));
+}
+
+/* bytes of device memory holding data (or POISON when data is NULL). */
+static struct device_bytes device_bytes_from(const void *data, size_t bytes)
+{
+    struct device_bytes b = {NULL, NULL, bytes};
+    size_t total = bytes + 2 * GUARD_BYTES;
+    cuda_ok(cudaMalloc((void **)&b.d_base, total), "cudaMalloc");
+    uint8_t *fill = host_bytes(total);
+    memset(fill, GUARD, total);
+    if (data != NULL)
+        memcpy(fill + GUARD_BYTES, data, bytes);
+    else
+        memset(fill + GUARD_BYTES, POISON, bytes);
+    cuda_ok(cudaMemcpy(b.d_base, fill, total, cudaMemcpyHostToDevice), "cudaMemcpy");
+    free(fill);
+    b.d = b.d_base + GUARD_BYTES;
+    guards_poison(b.d_base, GUARD_BYTES, bytes);
+    return b;
+}
+
+/* The data, after checking the guards: a byte written before or after the
+ * buffer fails the case, named by its offset. */
+static uint8_t *device_bytes_download(const struct cascade_case *c, const char *name,
+                                      const struct device_bytes *b)
+{
+    size_t total = b->bytes + 2 * GUARD_BYTES;
+    uint8_t *all = host_bytes(total);
+    guards_unpoison(b->d_base, GUARD_BYTES, b->bytes);
+    cuda_ok(cudaMemcpy(all, b->d_base, total, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    guards_poison(b->d_base, GUARD_BYTES, b->bytes);
+    for (size_t i = 0; i < GUARD_BYTES; i++) {
+        if (all[GUARD_BYTES + b->bytes + i] != GUARD)
+            cascade_fail(c, "%s: byte %zu was written, past the end of its %zu bytes", name, b->bytes + i, b->bytes);
+        if (all[GUARD_BYTES - 1 - i] != GUARD)
+            cascade_fail(c, "%s: byte -%zu was written, before its start", name, i + 1);
+    }
+    uint8_t *data = host_bytes(b->bytes);
+    memcpy(data, all + GUARD_BYTES, b->bytes);
+    free(all);
+    return data;
+}
+
+static void device_bytes_free(struct device_bytes *b)
+{
+    guards_unpoison(b->d_base, GUARD_BYTES, b->bytes);
+    cudaFree(b->d_base);
+}
+
+/* An input must come back unchanged (it is const). */
+static void expect_unchanged(const struct cascade_case *c, const char *name, const struct device_bytes *b,
+                             const void *data)
+{
+    uint8_t *got = device_bytes_download(c, name, b);
+    for (size_t i = 0; i < b->bytes; i++)
+        if (got[i] != ((const uint8_t *)data)[i])
+            cascade_fail(c, "%s was changed at byte %zu (it is const)", name, i);
+    free(got);
+}
+
+/* The student's call returned, its kernels done: the same as every lab. */
+static void expect_success(const struct cascade_case *c, cudaError_t returned)
+{
+    expect_implemented();
+    char why[512];
+    if (cuda_failure(returned, why, sizeof why))
+        cascade_fail(c, "%s", why);
+}
+
+/* Elements as 32-bit words: "element 5: expected 0x00ff, got 0x0000 (3 of 257 differ)". */
+static void expect_same_u32(const struct cascade_case *c, const char *what, const uint32_t *expected,
+                            const uint32_t *got, size_t count)
+{
+    size_t first = count, differ = 0;
+    for (size_t i = 0; i < count; i++)
+        if (expected[i] != got[i] && differ++ == 0)
+            first = i;
+    if (differ > 0)
+        cascade_fail(c, "%s: first mismatch at index %zu: expected 0x%x, got 0x%x (%zu of %zu differ)", what,
+                     first, expected[first], got[first], differ, count);
+}
+
+/* ---- Part A ---------------------------------------------------------------------- */
+
+void check_cascade_widen(const struct cascade_case *c)
+{
+    unsigned w = c->element_bytes;
+    uint8_t *raw = cascade_case_raw(c);
+    uint32_t *expected = host_bytes(c->n * 4);
+    for (size_t i = 0; i < c->n; i++)
+        expected[i] = cascade_element(raw, i, w);
+    struct device_bytes d_raw = device_bytes_from(raw, c->n * w), d_values = device_bytes_from(NULL, c->n * 4);
+    expect_success(c, cascade_widen(d_raw.d, c->n, w, (int *)d_values.d));
+    uint32_t *got = (uint32_t *)device_bytes_download(c, "d_values", &d_values);
+    expect_same_u32(c, "d_values", expected, got, c->n);
+    expect_unchanged(c, "d_raw", &d_raw, raw);
+    device_bytes_free(&d_raw);
+    device_bytes_free(&d_values);
+    free(raw), free(expected), free(got);
+}
+
+void check_cascade_narrow(const struct cascade_case *c)
+{
+    unsigned w = c->element_bytes;
+    uint8_t *raw = cascade_case_raw(c);
+    uint32_t *values = host_bytes(c->n * 4);
+    /* Bits above 8w must be dropped: set them. */
+    for (size_t i = 0; i < c->n; i++)
+        values[i] = cascade_element(raw, i, w) | (w < 4 ? ~cascade_element_max(w) & 0xa5a5a5a5u : 0);
+    struct device_bytes d_values = device_bytes_from(values, c->n * 4), d_raw = device_bytes_from(NULL, c->n * w);
+    expect_success(c, cascade_narrow((const int *)d_values.d, c->n, w, d_raw.d));
+    uint8_t *got = device_bytes_download(c, "d_raw", &d_raw);
+    for (size_t i = 0; i < c->n * w; i++)
+        if (got[i] != raw[i])
+            cascade_fail(c, "d_raw: first mismatch at byte %zu (element %zu, byte %zu of it): expected 0x%02x, got 0x%02x"
+                         " (d_values[%zu] = 0x%08x)", i, i / w, i % w, raw[i], got[i], i / w, values[i / w]);
+    device_bytes_free(&d_values);
+    device_bytes_free(&d_raw);
+    free(raw), free(values), free(got);
+}
+
+/* ---- Part B ---------------------------------------------------------------------- */
+
+/* The oracle's zigzag of a difference modulo 2^bits. */
+static uint32_t oracle_zigzag(uint32_t difference, unsigned bits)
+{
+    uint32_t mask = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
+    return (difference >> (bits - 1)) & 1 ? ~(difference << 1) & mask : (difference << 1) & mask;
+}
+
+/* Symbols of the case: its elements, any values of w bytes (n of them). */
+static uint32_t *case_symbols(const struct cascade_case *c)
+{
+    uint8_t *raw = cascade_case_raw(c);
+    uint32_t *symbols = host_bytes(c->n * 4);
+    for (size_t i = 0; i < c->n; i++)
+        symbols[i] = cascade_element(raw, i, c->element_bytes);
+    free(raw);
+    return symbols;
+}
+
+static uint32_t *oracle_deltas(const uint32_t *symbols, size_t runs, unsigned w)
+{
+    uint32_t *deltas = host_bytes(runs * 4), previous = 0;
+    for (size_t r = 0; r < runs; r++) {
+        deltas[r] = oracle_zigzag((symbols[r] - previous) & cascade_element_max(w), 8 * w);
+        previous = symbols[r];
+    }
+    return deltas;
+}
+
+void check_cascade_delta(const struct cascade_case *c)
+{
+    uint32_t *symbols = case_symbols(c), *expected = oracle_deltas(symbols, c->n, c->element_bytes);
+    struct device_bytes d_symbols = device_bytes_from(symbols, c->n * 4), d_out = device_bytes_from(NULL, c->n * 4);
+    expect_success(c, cascade_delta((const int *)d_symbols.d, c->n, c->element_bytes, (uint32_t *)d_out.d));
+    uint32_t *got = (uint32_t *)device_bytes_download(c, "d_zigzag", &d_out);
+    expect_same_u32(c, "d_zigzag", expected, got, c->n);
+    expect_unchanged(c, "d_symbols", &d_symbols, symbols);
+    device_bytes_free(&d_symbols);
+    device_bytes_free(&d_out);
+    free(symbols), free(expected), free(got);
+}
+
+void check_cascade_undelta(const struct cascade_case *c)
+{
+    uint32_t *symbols = case_symbols(c), *deltas = oracle_deltas(symbols, c->n, c->element_bytes);
+    struct device_bytes d_deltas = device_bytes_from(deltas, c->n * 4), d_out = device_bytes_from(NULL, c->n * 4);
+    expect_success(c, cascade_undelta((const uint32_t *)d_deltas.d, c->n, c->element_bytes, (int *)d_out.d));
+    uint32_t *got = (uint32_t *)device_bytes_download(c, "d_symbols", &d_out);
+    expect_same_u32(c, "d_symbols (from the zigzagged deltas)", symbols, got, c->n);
+    expect_unchanged(c, "d_zigzag", &d_deltas, deltas);
+    device_bytes_free(&d_deltas);
+    device_bytes_free(&d_out);
+    free(symbols), free(deltas), free(got);
+}
+
+/* ---- Part C ---------------------------------------------------------------------- */
+
+void check_cascade_frame_bytes(const struct cascade_case *c)
+{
+    /* The values: the case's elements, as counts - 1 or symbols would be. */
+    uint32_t *values = case_symbols(c);
+    uint64_t expected[SCANZIP_FRAME_CANDIDATES], got[SCANZIP_FRAME_CANDIDATES];
+    for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++) {
+        size_t length = (size_t)SCANZIP_FIRST_FRAME_CANDIDATE << k;
+        uint64_t bits = 0;
+        for (size_t first = 0; first < c->n; first += length) {
+            uint32_t frame_or = 0;
+            size_t end = first + length < c->n ? first + length : c->n;
+            for (size_t i = first; i < end; i++)
+                frame_or |= values[i];
+            bits += (uint64_t)(frame_or == 0 ? 0 : 32 - __builtin_clz(frame_or)) * (end - first);
+        }
+        expected[k] = (c->n + length - 1) / length + 4 * ((bits + 31) / 32);
+        got[k] = 0x5ca1ab1e;
+    }
+    struct device_bytes d_values = device_bytes_from(values, c->n * 4);
+    expect_success(c, cascade_frame_bytes((const uint32_t *)d_values.d, c->n, got));
+    for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
+        if (got[k] != expected[k])
+            cascade_fail(c, "bytes[%u] (frames of %u): expected %llu, got %llu (all six: frames of 8 16 32 64 128 256)",
+                         k, SCANZIP_FIRST_FRAME_CANDIDATE << k, (unsigned long long)expected[k],
+                         (unsigned long long)got[k]);
+    expect_unchanged(c, "d_values", &d_values, values);
+    device_bytes_free(&d_values);
+    free(values);
+}
+
+/* ---- Part D ---------------------------------------------------------------------- */
+
+/* Where the packed stream at payload[at ..) ends: its widths, then its
+ * words; *bits (when not NULL) gets its length in bits. */
+static size_t stream_end(const uint8_t *payload, size_t at, uint32_t runs, uint32_t frame, uint64_t *bits)
+{
+    size_t frames = (runs + frame - 1) / frame;
+    uint64_t total = 0;
+    for (size_t f = 0; f < frames; f++)
+        total += (uint64_t)payload[at + f] * ((f + 1) * frame <= runs ? frame : runs - f * frame);
+    if (bits != NULL)
+        *bits = total;
+    return at + frames + 4 * (size_t)((total + 31) / 32);
+}
+
+/* Where payload byte i lies, in words: "the symbol widths, frame 3". */
+static void payload_place(const uint8_t *payload, size_t i, char *where, size_t size)
+{
+    if (i < 4) {
+        snprintf(where, size, "the run count");
+        return;
+    }
+    if (i < 8) {
+        snprintf(where, size, "the frame length");
+        return;
+    }
+    uint32_t runs, frame;
+    memcpy(&runs, payload, 4);
+    memcpy(&frame, payload + 4, 4);
+    size_t frames = (runs + frame - 1) / frame, at = 8;
+    for (int stream = 0; stream < 2; stream++) {
+        const char *name = stream == 0 ? "symbol" : "count";
+        size_t end = stream_end(payload, at, runs, frame, NULL);
+        if (i < at + frames)
+            snprintf(where, size, "the %s widths, frame %zu", name, i - at);
+        else if (i < end)
+            snprintf(where, size, "the %s words, word %zu", name, (i - at - frames) / 4);
+        if (i < end)
+            return;
+        at = end;
+    }
+    snprintf(where, size, "past the payload's end");
+}
+
+void check_cascade_encode(const struct cascade_case *c)
+{
+    unsigned w = c->element_bytes;
+    uint8_t *raw = cascade_case_raw(c);
+    size_t expected_bytes = 0, got_bytes = (size_t)0x5ca1ab1e, room = cascade_max_payload_bytes(c->n);
+    int expected_delta = 0;
+    bool got_delta = false;
+    uint8_t *expected = cascade_oracle_payload(c, raw, &expected_bytes, &expected_delta);
+    struct device_bytes d_raw = device_bytes_from(raw, c->n * w), d_payload = device_bytes_from(NULL, room);
+    expect_success(c, cascade_encode(d_raw.d, c->n, w, c->frame_length, c->delta, d_payload.d, &got_bytes,
+                                     &got_delta));
+    uint8_t *got = device_bytes_download(c, "d_payload", &d_payload);
+    char where[96];
+    for (size_t i = 0; i < expected_bytes && i < got_bytes && i < room; i++) {
+        if (got[i] != expected[i]) {
+            payload_place(expected, i, where, sizeof where);
+            cascade_fail(c, "payload byte %zu (%s): expected 0x%02x, got 0x%02x (the payload has %zu bytes%s)", i,
+                         where, expected[i], got[i], expected_bytes,
+                         got_delta != (expected_delta != 0) ? "; and *delta_used is wrong too" : "");
+        }
+    }
+    if (got_bytes != expected_bytes)
+        cascade_fail(c, "*payload_bytes: expected %zu, got %zu (the first %zu bytes match)", expected_bytes,
+                     got_bytes, got_bytes < expected_bytes ? got_bytes : expected_bytes);
+    if (got_delta != (expected_delta != 0))
+        cascade_fail(c, "*delta_used: expected %s, got %s", expected_delta ? "true" : "false",
+                     got_delta ? "true" : "false");
+    for (size_t i = expected_bytes; i < room; i++)
+        if (got[i] != POISON)
+            cascade_fail(c, "d_payload[%zu] was written (0x%02x), past the payload's %zu bytes", i, got[i],
+                         expected_bytes);
+    expect_unchanged(c, "d_raw", &d_raw, raw);
+    device_bytes_free(&d_raw);
+    device_bytes_free(&d_payload);
+    free(raw), free(expected), free(got);
+}
+
+/* Decode payload on the GPU into a poisoned d_raw of exactly n elements;
+ * returns what cascade_decode returned, and the bytes in *out (malloc'd). */
+static cudaError_t gpu_decode(const struct cascade_case *c, const uint8_t *payload, size_t bytes, bool delta,
+                              uint8_t **out)
+{
+    size_t raw_bytes = c->n * c->element_bytes;
+    struct device_bytes d_payload = device_bytes_from(payload, bytes), d_raw = device_bytes_from(NULL, raw_bytes);
+    cudaError_t err = cascade_decode(d_payload.d, bytes, c->element_bytes, delta, d_raw.d, c->n);
+    expect_implemented();
+    cudaError_t sync = cudaDeviceSynchronize();
+    if (sync != cudaSuccess)
+        cascade_fail(c, "a kernel failed (%s: %s)%s", cudaGetErrorName(sync), cudaGetErrorString(sync),
+                     err == CASCADE_INVALID_PAYLOAD ? " before cascade_decode refused the payload" : "");
+    *out = device_bytes_download(c, "d_raw", &d_raw);
+    expect_unchanged(c, "d_payload", &d_payload, payload);
+    device_bytes_free(&d_payload);
+    device_bytes_free(&d_raw);
+    return err;
+}
+
+void check_cascade_decode(const struct cascade_case *c)
+{
+    uint8_t *raw = cascade_case_raw(c), *got = NULL;
+    size_t bytes = 0;
+    int delta = 0;
+    uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
+    expect_success(c, gpu_decode(c, payload, bytes, delta, &got));
+    for (size_t i = 0; i < c->n * c->element_bytes; i++)
+        if (got[i] != raw[i])
+            cascade_fail(c, "decoding the oracle's %zu-byte payload (delta %s): first mismatch at element %zu"
+                         " (byte %zu of it): expected 0x%02x, got 0x%02x", bytes, delta ? "on" : "off",
+                         i / c->element_bytes, i % c->element_bytes, raw[i], got[i]);
+    free(raw), free(payload), free(got);
+}
+
+/* One damaged payload: refused by the CPU (the test's premise), and so by the GPU. */
+static void expect_refused(const struct cascade_case *c, const char *damage, const uint8_t *payload,
+                           size_t bytes, bool delta)
+{
+    char why[160] = "";
+    size_t raw_bytes = c->n * c->element_bytes;
+    uint8_t *cpu = host_bytes(raw_bytes), *got = NULL;
+    cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
+                                     bytes, cpu, raw_bytes, why, sizeof why) != 0,
+              "grader: the CPU decoder accepts the damage \"%s\"", damage);
+    cudaError_t err = gpu_decode(c, payload, bytes, delta, &got);
+    if (err != CASCADE_INVALID_PAYLOAD)
+        cascade_fail(c, "a damaged payload (%s; the CPU decoder says \"%s\") was not refused: cascade_decode returned"
+                     " %s, not CASCADE_INVALID_PAYLOAD", damage, why, cudaGetErrorName(err));
+    free(cpu), free(got);
+}
+
+static uint8_t *copy_of(const uint8_t *payload, size_t bytes, size_t room)
+{
+    uint8_t *copy = host_bytes(room);
+    memcpy(copy, payload, bytes);
+    return copy;
+}
+
+void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutations)
+{
+    uint8_t *raw = cascade_case_raw(c);
+    size_t bytes = 0;
+    int delta = 0;
+    uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
+    uint32_t runs, frame;
+    memcpy(&runs, payload, 4);
+    memcpy(&frame, payload + 4, 4);
+    uint8_t *bad = copy_of(payload, bytes, bytes + 4);
+
+    expect_refused(c, "cut to 7 bytes", bad, 7, delta);
+    expect_refused(c, "its last byte cut", bad, bytes - 1, delta);
+    bad[bytes] = 0;
+    expect_refused(c, "a byte added at the end", bad, bytes + 1, delta);
+    struct { size_t at; uint32_t value; const char *damage; } fields[] = {
+        {0, 0, "runs set to 0"},
+        {0, (uint32_t)c->n + 1, "runs set to n + 1"},
+        {4, 0, "frame length set to 0"},
+        {4, SCANZIP_MAX_FRAME_LENGTH + 1, "frame length set to 2^20 + 1"},
+    };
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        memcpy(bad, payload, bytes);
+        memcpy(bad + fields[k].at, &fields[k].value, 4);
+        expect_refused(c, fields[k].damage, bad, bytes, delta);
+    }
+    memcpy(bad, payload, bytes);
+    bad[8] = (uint8_t)(8 * c->element_bytes + 1);
+    expect_refused(c, "the first symbol width set to 8w + 1", bad, bytes, delta);
+    size_t count_at = stream_end(payload, 8, runs, frame, NULL);
+    memcpy(bad, payload, bytes);
+    bad[count_at] = 33;
+    expect_refused(c, "the first count width set to 33", bad, bytes, delta);
+    uint64_t count_bits = 0;
+    stream_end(payload, count_at, runs, frame, &count_bits);
+    if (count_bits % 32 != 0) {
+        memcpy(bad, payload, bytes);
+        bad[bytes - 1] |= 0x80;
+        expect_refused(c, "the top bit of the last count word set, past the stream's end", bad, bytes, delta);
+    }
+
+    /* Random damage: the GPU must agree with the CPU. */
+    uint64_t state = c->seed ^ 0xdecade;
+    size_t raw_bytes = c->n * c->element_bytes;
+    uint8_t *cpu = host_bytes(raw_bytes);
+    for (unsigned m = 0; m < mutations; m++) {
+        memcpy(bad, payload, bytes);
+        size_t at = random_next(&state) % bytes;
+        uint8_t was = bad[at];
+        bad[at] ^= (uint8_t)(1u << (random_next(&state) % 8));
+        char why[160] = "", damage[96];
+        int cpu_refuses = scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0,
+                                                 bad, bytes, cpu, raw_bytes, why, sizeof why);
+        snprintf(damage, sizeof damage, "byte %zu changed from 0x%02x to 0x%02x", at, was, bad[at]);
+        if (cpu_refuses) {
+            expect_refused(c, damage, bad, bytes, delta);
+            continue;
+        }
+        uint8_t *got = NULL;
+        cudaError_t err = gpu_decode(c, bad, bytes, delta, &got);
+        if (err != cudaSuccess)
+            cascade_fail(c, "a payload with %s is still valid (the CPU decodes it), but cascade_decode returned %s",
+                         damage, cudaGetErrorName(err));
+        for (size_t i = 0; i < raw_bytes; i++)
+            if (got[i] != cpu[i])
+                cascade_fail(c, "a payload with %s (still valid) decodes differently: element %zu: CPU 0x%02x, GPU 0x%02x",
+                             damage, i / c->element_bytes, cpu[i], got[i]);
+        free(got);
+    }
+    free(raw), free(payload), free(bad), free(cpu);
+}
+
+/* ---- Arguments ----------------------------------------------------------------- */
+
+void check_cascade_invalid_arguments(void)
+{
+    struct cascade_case c = {"cascade_* (argument checks)", 16, "16 elements", 1, CASCADE_FILL_RUNS, 0,
+                             CASCADE_PLAIN, 1};
+    uint8_t *d_bytes = NULL;
+    cuda_ok(cudaMalloc((void **)&d_bytes, cascade_max_payload_bytes(64)), "cudaMalloc");
+    cuda_ok(cudaMemset(d_bytes, 0, cascade_max_payload_bytes(64)), "cudaMemset");
+    int *d_ints = (int *)d_bytes;
+    size_t bytes = 0;
+    bool used = false;
+    uint64_t sizes[SCANZIP_FRAME_CANDIDATES];
+    struct { cudaError_t got; const char *call; } calls[] = {
+        {cascade_widen(NULL, 16, 1, d_ints), "cascade_widen(NULL, 16, ...)"},
+        {cascade_widen(d_bytes, 16, 3, d_ints), "cascade_widen with element_bytes 3"},
+        {cascade_narrow(d_ints, 16, 1, NULL), "cascade_narrow(..., NULL)"},
+        {cascade_delta(NULL, 16, 1, (uint32_t *)d_ints), "cascade_delta(NULL, 16, ...)"},
+        {cascade_undelta((uint32_t *)d_ints, 16, 8, d_ints), "cascade_undelta with element_bytes 8"},
+        {cascade_frame_bytes(NULL, 16, sizes), "cascade_frame_bytes(NULL, 16, ...)"},
+        {cascade_frame_bytes((uint32_t *)d_ints, 16, NULL), "cascade_frame_bytes(..., NULL)"},
+        {cascade_encode(d_bytes, 0, 1, 0, CASCADE_PLAIN, d_bytes, &bytes, &used), "cascade_encode with n = 0"},
+        {cascade_encode(d_bytes, 16, 1, SCANZIP_MAX_FRAME_LENGTH + 1, CASCADE_PLAIN, d_bytes, &bytes, &used),
+         "cascade_encode with frame length 2^20 + 1"},
+        {cascade_encode(d_bytes, 16, 1, 0, CASCADE_PLAIN, d_bytes, NULL, &used), "cascade_encode with payload_bytes NULL"},
+        {cascade_encode(d_bytes, CASCADE_MAX_N + 1, 1, 0, CASCADE_PLAIN, d_bytes, &bytes, &used),
+         "cascade_encode with n = 2^26 + 1"},
+        {cascade_decode(NULL, 16, 1, false, d_bytes, 16), "cascade_decode(NULL, ...)"},
+        {cascade_decode(d_bytes, 16, 1, false, d_bytes, 0), "cascade_decode with n = 0"},
+    };
+    expect_implemented();
+    for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++)
+        if (calls[k].got != cudaErrorInvalidValue)
+            cascade_fail(&c, "%s returned %s, not cudaErrorInvalidValue", calls[k].call, cudaGetErrorName(calls[k].got));
+    struct { cudaError_t got; const char *call; } empty[] = {
+        {cascade_widen(NULL, 0, 1, NULL), "cascade_widen(NULL, 0, 1, NULL)"},
+        {cascade_narrow(NULL, 0, 2, NULL), "cascade_narrow(NULL, 0, 2, NULL)"},
+        {cascade_delta(NULL, 0, 4, NULL), "cascade_delta(NULL, 0, 4, NULL)"},
+        {cascade_undelta(NULL, 0, 1, NULL), "cascade_undelta(NULL, 0, 1, NULL)"},
+    };
+    for (size_t k = 0; k < sizeof empty / sizeof empty[0]; k++)
+        if (empty[k].got != cudaSuccess)
+            cascade_fail(&c, "%s returned %s: with nothing to do, it must succeed", empty[k].call,
+                         cudaGetErrorName(empty[k].got));
+    cudaFree(d_bytes);
+}

@@ -1,0 +1,140 @@
+/*
+ * oracle_cascade.c: see oracle_cascade.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle_cascade.h"
+#include "random.h"
+#include "scanzip/codec.h"
+
+/* ---- Cases ------------------------------------------------------------------ */
+
+static const char *const fill_names[CASCADE_FILLS] = {"labels", "runs", "sawtooth", "noise", "constant"};
+
+const char *cascade_fill_name(enum cascade_fill fill)
+{
+    return (unsigned)fill < CASCADE_FILLS ? fill_names[fill] : "?";
+}
+
+int cascade_fill_from_name(const char *name)
+{
+    if (strcmp(name, "random") == 0) /* what the checks' runs pass */
+        return CASCADE_FILL_NOISE;
+    for (int f = 0; f < CASCADE_FILLS; f++)
+        if (strcmp(name, fill_names[f]) == 0)
+            return f;
+    return -1;
+}
+
+const char *cascade_delta_name(enum cascade_delta delta)
+{
+    switch (delta) {
+    case CASCADE_PLAIN: return "plain";
+    case CASCADE_DELTA: return "delta";
+    default: return "choose";
+    }
+}
+
+void cascade_case_describe(const struct cascade_case *c, char *head, size_t head_size)
+{
+    snprintf(head, head_size, "%s, n = %zu (%s), w = %u, FILL=%s, frame length %s%.0u, delta %s, SEED=0x%llx:",
+             c->function, c->n, c->why, c->element_bytes, cascade_fill_name(c->fill),
+             c->frame_length == 0 ? "chosen" : "", c->frame_length, cascade_delta_name(c->delta),
+             (unsigned long long)c->seed);
+}
+
+void cascade_case_reproduce(const struct cascade_case *c, char *hint, size_t hint_size)
+{
+    snprintf(hint, hint_size, "reproduce: make run LAB=08 N=%zu FILL=%s SEED=0x%llx W=%u FRAME=%u DELTA=%s",
+             c->n, cascade_fill_name(c->fill), (unsigned long long)c->seed, c->element_bytes, c->frame_length,
+             cascade_delta_name(c->delta));
+}
+
+static void *host_bytes(size_t bytes)
+{
+    void *p = malloc(bytes > 0 ? bytes : 1);
+    if (p == NULL) {
+        fprintf(stderr, "grader: out of host memory for %zu bytes\n", bytes);
+        exit(1);
+    }
+    return p;
+}
+
+/* The largest element of w bytes. */
+uint32_t cascade_element_max(unsigned w)
+{
+    return w == 4 ? 0xffffffffu : (1u << (8 * w)) - 1;
+}
+
+static void put_element(uint8_t *raw, size_t i, unsigned w, uint32_t value)
+{
+    for (unsigned b = 0; b < w; b++)
+        raw[i * w + b] = (uint8_t)(value >> (8 * b));
+}
+
+uint32_t cascade_element(const uint8_t *raw, size_t i, unsigned w)
+{
+    uint32_t value = 0;
+    for (unsigned b = 0; b < w; b++)
+        value |= (uint32_t)raw[i * w + b] << (8 * b);
+    return value;
+}
+
+/* A value of w bytes, 0 and the largest one more often than chance. */
+static uint32_t any_value(uint64_t *state, unsigned w)
+{
+    uint64_t r = random_next(state);
+    switch (r % 8) {
+    case 0: return 0;
+    case 1: return cascade_element_max(w);
+    default: return (uint32_t)(r >> 16) & cascade_element_max(w);
+    }
+}
+
+uint8_t *cascade_case_raw(const struct cascade_case *c)
+{
+    unsigned w = c->element_bytes;
+    uint8_t *raw = host_bytes(c->n * w);
+    uint64_t state = c->seed;
+    uint32_t labels[6] = {0, 3, 17, 42, cascade_element_max(w) / 3, cascade_element_max(w)};
+    size_t i = 0;
+    while (i < c->n) {
+        uint32_t value = 0;
+        size_t run = 1;
+        switch (c->fill) {
+        case CASCADE_FILL_LABELS:
+            value = labels[random_next(&state) % 6];
+            run = 1 + random_next(&state) % 60;
+            break;
+        case CASCADE_FILL_RUNS:
+            value = any_value(&state, w);
+            run = 1 + random_next(&state) % 12;
+            break;
+        case CASCADE_FILL_SAWTOOTH: value = (uint32_t)i & cascade_element_max(w); break;
+        case CASCADE_FILL_NOISE: value = any_value(&state, w); break;
+        default: value = cascade_element_max(w); run = c->n; break;
+        }
+        for (size_t end = i + run < c->n ? i + run : c->n; i < end; i++)
+            put_element(raw, i, w, value);
+    }
+    return raw;
+}
+
+uint8_t *cascade_oracle_payload(const struct cascade_case *c, const uint8_t *raw, size_t *bytes,
+                                int *delta_used)
+{
+    struct scanzip_codec_params params = {c->element_bytes, c->frame_length};
+    struct scanzip_sizes sizes;
+    scanzip_measure(&params, raw, c->n, &sizes);
+    unsigned method = SCANZIP_CASCADE, flags = c->delta == CASCADE_DELTA ? SCANZIP_FLAG_DELTA : 0;
+    if (c->delta == CASCADE_CHOOSE_DELTA)
+        scanzip_choose(SCANZIP_CHOOSE_CASCADE, &sizes, &method, &flags);
+    params.frame_length = scanzip_payload_frame(&sizes, method, flags);
+    uint8_t *payload = host_bytes(scanzip_payload_size(&sizes, method, flags));
+    *bytes = (size_t)scanzip_encode_payload(&params, method, flags, raw, c->n, payload);
+    *delta_used = (flags & SCANZIP_FLAG_DELTA) != 0;
+    return payload;
+}
+

@@ -1,0 +1,62 @@
+/*
+ * oracle_cascade.h: lab 08's cases and its oracle, scanzip's CPU codec
+ * (common/scanzip/codec.h), for the tests and the driver alike.
+ *
+ * A case is a chunk of n elements of w bytes, filled as a compressor
+ * meets data (runs of labels, a sawtooth, noise), with a frame length
+ * (or the choice among the candidates) and a delta choice. Its input comes
+ * back the same from its seed, so a failure can be replayed with make run.
+ */
+#ifndef GRADER_ORACLE_CASCADE_H
+#define GRADER_ORACLE_CASCADE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cascade.h"
+
+/* How a chunk is filled. */
+enum cascade_fill {
+    CASCADE_FILL_LABELS,   /* an atlas: runs of 1..60 of a few labels, zeros between */
+    CASCADE_FILL_RUNS,     /* runs of 1..12 of any value of w bytes */
+    CASCADE_FILL_SAWTOOTH, /* 0 1 2 ... wrapping at 2^(8w): no runs, deltas of 1 */
+    CASCADE_FILL_NOISE,    /* any value of w bytes, 0 and all ones among them */
+    CASCADE_FILL_CONSTANT, /* one run of the largest value: a count of n */
+    CASCADE_FILLS
+};
+
+struct cascade_case {
+    const char *function;
+    size_t n;
+    const char *why;
+    unsigned element_bytes;
+    enum cascade_fill fill;
+    uint32_t frame_length;    /* 0: choose (SCANZIP_FRAME_CHOOSE) */
+    enum cascade_delta delta;
+    uint64_t seed;
+};
+
+/* "labels", "runs", ... as make run's FILL takes them; and back (random
+ * means noise; -1 for an unknown name). */
+const char *cascade_fill_name(enum cascade_fill fill);
+int cascade_fill_from_name(const char *name);
+const char *cascade_delta_name(enum cascade_delta delta);
+
+/* The case's chunk: n * element_bytes bytes from malloc. */
+uint8_t *cascade_case_raw(const struct cascade_case *c);
+
+/* The oracle's payload of the case (malloc'd; *bytes its length,
+ * *delta_used its flag), from scanzip's CPU codec. */
+uint8_t *cascade_oracle_payload(const struct cascade_case *c, const uint8_t *raw, size_t *bytes,
+                                int *delta_used);
+
+/* "cascade_encode, n = 257 (...), w = 2, FILL=labels, ...:" and
+ * "reproduce: make run LAB=08 N=257 FILL=labels SEED=... W=2 FRAME=0 DELTA=choose". */
+void cascade_case_describe(const struct cascade_case *c, char *head, size_t head_size);
+void cascade_case_reproduce(const struct cascade_case *c, char *hint, size_t hint_size);
+
+/* The largest element of w bytes, and element i of w-byte raw bytes. */
+uint32_t cascade_element_max(unsigned w);
+uint32_t cascade_element(const uint8_t *raw, size_t i, unsigned w);
+
+#endif

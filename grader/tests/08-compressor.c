@@ -1,0 +1,162 @@
+/*
+ * Tests of lab 08: scanzip's cascade payload on the GPU (elements in and
+ * out, the delta step, the frame choice, the encoder, the decoder and its
+ * refusals).
+ *
+ * Run some tests:  make grade LAB=08 FILTER=encode/chosen
+ *
+ * The oracle is scanzip's CPU codec (common/scanzip/codec.c): the GPU's
+ * payload must equal its payload byte for byte, and the GPU decoder must
+ * refuse what it refuses. rle_encode, rle_decode_search, pack_encode,
+ * pack_decode, pack_frame_offsets and the scans are the grader's
+ * (grader/provided/), never the student's labs 05 and 06.
+ */
+#include <criterion/criterion.h>
+
+#include "cascade_checks.h"
+#include "cases.h"
+#include "device.h"
+
+/* Sizes, with the edge each one is there for. */
+static const struct size_case sizes[] = {
+    {1, "one element: one run, one frame"},
+    {2, "two elements"},
+    {9, "a frame of 8 plus one"},
+    {33, "a warp plus one"},
+    {257, "a 256-thread block plus one"},
+    {4097, "many blocks, not a power of two"},
+};
+#define SIZES (sizeof sizes / sizeof sizes[0])
+
+static const unsigned widths[] = {1, 2, 4};
+#define WIDTHS (sizeof widths / sizeof widths[0])
+
+typedef void (*cascade_check_fn)(const struct cascade_case *c);
+
+static struct cascade_case make_case(const char *function, const struct size_case *size, unsigned w,
+                                     enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta)
+{
+    struct cascade_case c = {function, size->n, size->why, w, fill, frame_length, delta,
+                             case_seed(size->n ^ ((size_t)fill << 40) ^ ((size_t)w << 48))};
+    return c;
+}
+
+/* Every size, element width and fill, with the frame and delta chosen. */
+static void check_all(const char *function, cascade_check_fn check)
+{
+    for (size_t s = 0; s < SIZES; s++)
+        for (size_t k = 0; k < WIDTHS; k++)
+            for (int fill = 0; fill < CASCADE_FILLS; fill++) {
+                struct cascade_case c = make_case(function, &sizes[s], widths[k], fill, SCANZIP_FRAME_CHOOSE,
+                                                  CASCADE_CHOOSE_DELTA);
+                check(&c);
+            }
+}
+
+/* Given frame lengths, with delta off and on: 1 (a frame a run), 3 (not
+ * a power of two), 128, and 100000 (longer than the chunk). */
+static void check_given_frames(const char *function, cascade_check_fn check)
+{
+    static const uint32_t frames[] = {1, 3, 128, 100000};
+    static const enum cascade_delta deltas[] = {CASCADE_PLAIN, CASCADE_DELTA, CASCADE_CHOOSE_DELTA};
+    for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++)
+        for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
+            for (size_t k = 0; k < WIDTHS; k++) {
+                struct cascade_case c = make_case(function, &sizes[4], widths[k], CASCADE_FILL_LABELS, frames[f],
+                                                  deltas[d]);
+                check(&c);
+            }
+}
+
+/* ---- Part A ------------------------------------------------------------------ */
+
+Test(widen, sizes)
+{
+    require_gpu();
+    check_all("cascade_widen", check_cascade_widen);
+}
+
+Test(narrow, sizes)
+{
+    require_gpu();
+    check_all("cascade_narrow", check_cascade_narrow);
+}
+
+/* ---- Part B ------------------------------------------------------------------ */
+
+Test(delta, sizes)
+{
+    require_gpu();
+    check_all("cascade_delta", check_cascade_delta);
+}
+
+Test(undelta, sizes)
+{
+    require_gpu();
+    check_all("cascade_undelta", check_cascade_undelta);
+}
+
+/* ---- Part C ------------------------------------------------------------------ */
+
+Test(frame_bytes, sizes)
+{
+    require_gpu();
+    check_all("cascade_frame_bytes", check_cascade_frame_bytes);
+}
+
+/* ---- Part D ------------------------------------------------------------------ */
+
+Test(encode, chosen)
+{
+    require_gpu();
+    check_all("cascade_encode", check_cascade_encode);
+}
+
+Test(encode, given_frames)
+{
+    require_gpu();
+    check_given_frames("cascade_encode", check_cascade_encode);
+}
+
+Test(encode, arguments)
+{
+    require_gpu();
+    /* Refusing everything is no answer: a valid call must work first. */
+    struct cascade_case c = make_case("cascade_encode", &sizes[3], 1, CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE,
+                                      CASCADE_CHOOSE_DELTA);
+    check_cascade_encode(&c);
+    check_cascade_invalid_arguments();
+}
+
+Test(decode, oracle_payloads)
+{
+    require_gpu();
+    check_all("cascade_decode", check_cascade_decode);
+    check_given_frames("cascade_decode", check_cascade_decode);
+}
+
+Test(decode, damaged)
+{
+    require_gpu();
+    for (size_t k = 0; k < WIDTHS; k++) {
+        for (int fill = 0; fill < CASCADE_FILLS; fill++) {
+            struct cascade_case c = make_case("cascade_decode (damaged payloads)", &sizes[4], widths[k], fill,
+                                              SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+            check_cascade_decode_damaged(&c, 12);
+        }
+    }
+}
+
+Test(roundtrip, large)
+{
+    require_gpu();
+    struct size_case size = large_size();
+    struct cascade_case c = make_case("cascade_encode + cascade_decode", &size, 1, CASCADE_FILL_LABELS,
+                                      SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+    check_cascade_encode(&c);
+    check_cascade_decode(&c);
+    c.element_bytes = 2;
+    c.fill = CASCADE_FILL_SAWTOOTH;
+    check_cascade_encode(&c);
+    check_cascade_decode(&c);
+}
