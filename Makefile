@@ -200,17 +200,25 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@
 
-# ---- scanzip: the file compressor of lab 08 (issue #11), CPU path ---------
+# ---- scanzip: the file compressor of lab 08 --------------------------------
 #
 # common/scanzip/ (format.h says the bytes) needs no CUDA and no emulator:
 # gcc with OpenMP, the same under BACKEND=cuda and emu. Its tests are
 # grader/tests/scanzip/*.c (Criterion) and cli.sh; its fuzzer,
 # grader/fuzz/decode.c, is built with clang's libFuzzer and sanitizers.
+# Two builds of the tool: $(SCANZIP), CPU only (engine_none.c), and
+# $(SCANZIP_GPU), with the GPU engine (engine_gpu.cu) built from labs 05,
+# 06 and 08 of SCANZIP_TREE: the references where they are, or your own
+# labs with TREE=labs. Under the emulator its GPU runs on the CPU (slowly,
+# only with --gpu): CI checks that it writes the CPU's bytes.
 SCANZIP_BUILD   := $(BUILD)/scanzip-objects
 SCANZIP_CFLAGS  := -std=c11 -O2 -g $(WARNINGS) -fopenmp -I common/scanzip
-SCANZIP_SOURCES := $(filter-out common/scanzip/scanzip.c,$(wildcard common/scanzip/*.c))
+SCANZIP_SOURCES := $(filter-out common/scanzip/scanzip.c common/scanzip/engine_none.c,$(wildcard common/scanzip/*.c))
 SCANZIP_OBJS    := $(patsubst %,$(SCANZIP_BUILD)/%.o,$(SCANZIP_SOURCES))
 SCANZIP         := $(BUILD)/scanzip
+SCANZIP_TREE    := $(if $(filter command line,$(origin TREE)),$(TREE),$(or $(wildcard solutions),labs))
+SCANZIP_GPU     := $(BUILD)/$(SCANZIP_TREE)/scanzip-gpu
+SCANZIP_GPU_LABS := 05-rle 06-fixed-length 08-compressor
 SCANZIP_TESTS   := $(BUILD)/grader/tests/scanzip/tests
 FUZZER          := build/fuzz/decode
 FUZZ_SECONDS    ?= 60
@@ -222,9 +230,17 @@ $(SCANZIP_BUILD)/%.c.o: %.c
 	@echo "  CC    $<"
 	@$(CC) $(SCANZIP_CFLAGS) -MMD -MP -c $< -o $@
 
-$(SCANZIP): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_OBJS)
+$(SCANZIP): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_BUILD)/common/scanzip/engine_none.c.o $(SCANZIP_OBJS)
 	@echo "  LINK  $@"
 	@$(CC) -fopenmp $^ -o $@
+
+# The labs' objects with what they build on (the grader's scan and compaction).
+$(SCANZIP_GPU): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_OBJS) $(BUILD)/common/scanzip/engine_gpu.cu.o \
+                $(foreach lab,$(SCANZIP_GPU_LABS),$(call lab_objects,$(SCANZIP_TREE)/$(lab))) \
+                $(call objects_of,grader/provided/scan.cu grader/provided/compact.cu) $(COMMON_OBJS) $(EMU_LIB)
+	@mkdir -p $(@D)
+	@echo "  LINK  $@"
+	@$(LINK) $(OPENMP_LINK) $(filter %.o,$^) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
 $(SCANZIP_TESTS): $(patsubst %,$(SCANZIP_BUILD)/%.o,$(wildcard grader/tests/scanzip/*.c)) $(SCANZIP_OBJS)
 	@mkdir -p $(@D)
@@ -242,7 +258,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 
 .PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm \
-        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip bench-scanzip test-scanzip fuzz
+        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu bench-scanzip test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
 # that need them stop with this message as their first recipe line.
@@ -360,16 +376,19 @@ test-tamper: # each cheating submission in grader/tamper/ gains nothing
 # scanzip (docs/scanzip.md): the tool, its tests, a bounded fuzzing run.
 scanzip: $(SCANZIP) ## build the file compressor build/.../scanzip (CPU; see docs/scanzip.md)
 
+scanzip-gpu: $(SCANZIP_GPU) ## the compressor with its GPU engine from labs 05, 06, 08 (TREE=labs: yours), build/.../TREE/scanzip-gpu
+
 # make data's files through scanzip (each method), gzip and zstd, file to
 # file, into one CSV; docs/data/scanzip-cpu.csv is such a run, recorded.
 bench-scanzip: $(SCANZIP) ## scanzip beside gzip and zstd on make data's files, as CSV (build/bench-scanzip.csv)
 	@[ -f build/data/SHA256SUMS ] || grader/tools/fetch-data.sh build/data
 	@grader/tools/bench-scanzip.sh $(SCANZIP) build/data build/bench-scanzip.csv
 
-test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) # scanzip's tests: round trips, known bytes, corrupt input; the CLI
+test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) $(SCANZIP_GPU) # scanzip's tests: round trips, known bytes, corrupt input; the CLI; the GPU engine's bytes
 	@echo "  TEST  $(SCANZIP_TESTS)"
 	@OMP_WAIT_POLICY=passive $(SCANZIP_TESTS) --jobs 2 --short-filename
 	@grader/tests/scanzip/cli.sh $(SCANZIP)
+	@grader/tests/scanzip/gpu-engine.sh $(SCANZIP_GPU)
 
 fuzz: $(SCANZIP) # replay grader/fuzz/regressions/, then fuzz scanzip's decoder for FUZZ_SECONDS (60)
 	@grader/tools/install-deps.sh clang

@@ -449,7 +449,8 @@ static int compress_batch(const struct scanzip_engine *engine, const struct scan
     for (uint64_t k = 0; k < count; k++) {
         uint8_t record[SCANZIP_RECORD_BYTES];
         if (status == 0 && chunks[k].status != 0)
-            status = fail(why, "out of memory encoding chunk %llu", (unsigned long long)(first + k + 1));
+            status = fail(why, "encoding chunk %llu failed (out of memory, or a GPU error said above)",
+                          (unsigned long long)(first + k + 1));
         if (status == 0) {
             scanzip_record_write(&chunks[k].record, record);
             status = write_all(out, record, sizeof record, why);

@@ -8,9 +8,9 @@
  * so a file never depends on the machine that wrote it; a GPU engine is
  * tested by comparing its payloads with the CPU's, byte for byte.
  *
- * This build has the CPU engine only. A GPU engine (lab 08) plugs in by
- * defining a `struct scanzip_engine` and returning it from
- * scanzip_gpu_engine() when a GPU is present.
+ * Two builds: the CPU-only tool (engine_none.c: no GPU engine), and the
+ * tool with the GPU engine of engine_gpu.cu, built from lab 08's cascade
+ * and labs 05 and 06 (the Makefile's scanzip-gpu).
  */
 #ifndef SCANZIP_ENGINE_H
 #define SCANZIP_ENGINE_H
@@ -38,6 +38,10 @@ struct scanzip_engine {
      * calls them one at a time (a GPU engine, which is parallel inside). */
     bool concurrent;
 
+    /* true: used when neither --cpu nor --gpu is given and it is present
+     * (a real GPU); false: only when asked for (the emulator's GPU). */
+    bool by_default;
+
     /* Encode n elements (raw: n * params->element_bytes bytes) with the
      * method `choice` gives for them (codec.h: scanzip_choose). Returns
      * 0, or -1 when memory runs out. */
@@ -56,7 +60,7 @@ struct scanzip_engine {
 extern const struct scanzip_engine scanzip_cpu_engine;
 
 /* The GPU engine when this build has one and a GPU is present, else
- * NULL (this build: always NULL). */
+ * NULL (engine_none.c: always NULL). */
 const struct scanzip_engine *scanzip_gpu_engine(void);
 
 /* Why scanzip_gpu_engine() is NULL, as a sentence for --gpu's error. */

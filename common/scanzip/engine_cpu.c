@@ -1,6 +1,5 @@
 /*
- * engine_cpu.c: the CPU engine of engine.h, and where a GPU engine will
- * be found.
+ * engine_cpu.c: the CPU engine of engine.h.
  *
  * Encoding a chunk is two looks at it: scanzip_measure gives the exact
  * payload size of every candidate method (of pack and cascade, with the
@@ -41,16 +40,7 @@ static int cpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
 const struct scanzip_engine scanzip_cpu_engine = {
     .name = "cpu",
     .concurrent = true,
+    .by_default = true,
     .encode_chunk = cpu_encode_chunk,
     .decode_chunk = cpu_decode_chunk,
 };
-
-const struct scanzip_engine *scanzip_gpu_engine(void)
-{
-    return NULL;
-}
-
-const char *scanzip_gpu_missing_reason(void)
-{
-    return "this build of scanzip has no GPU engine (the GPU engine comes with lab 08); use --cpu";
-}

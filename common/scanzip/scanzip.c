@@ -277,7 +277,7 @@ static const struct scanzip_engine *choose_engine(enum engine_request request)
     const struct scanzip_engine *gpu = scanzip_gpu_engine();
     if (request == ENGINE_GPU && gpu == NULL)
         die(EXIT_USAGE, "--gpu: %s", scanzip_gpu_missing_reason());
-    if (request == ENGINE_CPU || gpu == NULL)
+    if (request == ENGINE_CPU || gpu == NULL || (request == ENGINE_DEFAULT && !gpu->by_default))
         return &scanzip_cpu_engine;
     return gpu;
 }

@@ -1,0 +1,258 @@
+/*
+ * engine_gpu.cu: scanzip's GPU engine (engine.h), built from lab 08's
+ * cascade (common/cascade.h) and the run-length encoder and bit packing
+ * of labs 05 and 06 (rle.h, pack.h).
+ *
+ * It writes exactly the CPU engine's bytes. Per chunk:
+ *
+ *   -m cascade   cascade_encode on the GPU, the frame length and delta
+ *                chosen there, as the CPU chooses them.
+ *   -m auto      cascade_encode, and the sizes of the other methods
+ *                measured on the GPU from the same runs: stored n*w, rle
+ *                4 + 8*runs, rle8 (w + 1) per piece of at most 255, pack 4
+ *                + the packed values (cascade_frame_bytes). scanzip_choose
+ *                (codec.h) then picks, as on the CPU; the payload comes
+ *                from the GPU when cascade wins, which it does on any data
+ *                with runs, and from the CPU codec otherwise.
+ *   -m stored, rle8, rle, pack: the CPU codec (nothing there is worth a
+ *                trip over PCIe).
+ *
+ * Decoding: cascade chunks on the GPU (cascade_decode checks every field,
+ * as the CPU decoder does; when it refuses a payload, the CPU decoder is
+ * asked why, for the error message); the other methods on the CPU.
+ *
+ * Which labs it is built from is the Makefile's TREE: the references
+ * (make scanzip), or a student's labs 05, 06 and 08 (make scanzip
+ * TREE=labs). Under the CPU emulator it works, slowly: it is never the
+ * default there, only --gpu asks for it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cascade.h"
+#include "cuda_check.h"
+#include "rle.h"
+
+extern "C" {
+#include "engine.h"
+}
+
+#if defined(SCANLAB_EMU)
+#define GPU_ENGINE_NAME "gpu (emulated)"
+#define GPU_ENGINE_BY_DEFAULT false
+#else
+#define GPU_ENGINE_NAME "gpu"
+#define GPU_ENGINE_BY_DEFAULT true
+#endif
+
+/* ---- Device buffers, kept from chunk to chunk ------------------------------ */
+
+/* The engine is not concurrent (engine.h): one chunk at a time, so one
+ * set of buffers, grown to the largest chunk seen. */
+struct gpu_buffers {
+    size_t n;               /* elements they have room for */
+    uint8_t *raw, *payload; /* n * 4 bytes; cascade_max_payload_bytes(n) */
+    int *values, *symbols, *counts;
+    uint32_t *widths, *offsets, *words;
+    unsigned long long *pieces;
+};
+static struct gpu_buffers buffers;
+
+static cudaError_t buffers_for(size_t n)
+{
+    if (n <= buffers.n)
+        return cudaSuccess;
+    cudaFree(buffers.raw);
+    cudaFree(buffers.payload);
+    cudaFree(buffers.values);
+    memset(&buffers, 0, sizeof buffers);
+    size_t words = 6 * n + 2; /* values symbols counts widths offsets words, pieces (u64) */
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.raw, 4 * n));
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.payload, cascade_max_payload_bytes(n)));
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.values, words * sizeof(int)));
+    buffers.symbols = buffers.values + n;
+    buffers.counts = buffers.symbols + n;
+    buffers.widths = (uint32_t *)(buffers.counts + n);
+    buffers.offsets = buffers.widths + n;
+    buffers.words = buffers.offsets + n;
+    buffers.pieces = (unsigned long long *)(buffers.values + ((6 * n + 1) & ~(size_t)1));
+    buffers.n = n;
+    return cudaSuccess;
+}
+
+/* A CUDA failure: said once on stderr, with the step, as the tool's other
+ * errors are; the container then names the chunk. */
+static int gpu_failed(const char *step, cudaError_t err)
+{
+    fprintf(stderr, "scanzip: GPU: %s failed: %s (%s)\n", step, cudaGetErrorName(err), cudaGetErrorString(err));
+    return -1;
+}
+
+/* ---- Measuring the other methods ---------------------------------------------- */
+
+/* rle8 splits runs longer than 255: each run is ceil(count / 255) pairs.
+ *     counts [3 600 255]  ->  1 + 3 + 1 = 5 pairs */
+__global__ void rle8_pieces_kernel(const int *d_counts, size_t runs, unsigned long long *d_pieces)
+{
+    unsigned long long pieces = 0;
+    for (size_t r = (size_t)blockIdx.x * blockDim.x + threadIdx.x; r < runs; r += (size_t)gridDim.x * blockDim.x)
+        pieces += ((unsigned long long)d_counts[r] + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
+    atomicAdd(d_pieces, pieces);
+}
+
+/* The payload of pack for the values in buffers.values: with the given
+ * frame length, or the best candidate (a tie to the shorter). */
+static cudaError_t pack_size(size_t n, uint32_t frame_length, uint64_t *bytes, uint32_t *chosen)
+{
+    const uint32_t *values = (const uint32_t *)buffers.values;
+    if (frame_length != SCANZIP_FRAME_CHOOSE) {
+        size_t words = 0;
+        RETURN_IF_CUDA_ERROR(pack_encode(values, n, frame_length, buffers.widths, buffers.offsets, buffers.words,
+                                         &words));
+        *bytes = 4 + pack_frame_count(n, frame_length) + 4 * (uint64_t)words;
+        *chosen = frame_length;
+        return cudaSuccess;
+    }
+    uint64_t candidates[SCANZIP_FRAME_CANDIDATES];
+    RETURN_IF_CUDA_ERROR(cascade_frame_bytes(values, n, candidates));
+    for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++) {
+        if (k == 0 || 4 + candidates[k] < *bytes) {
+            *bytes = 4 + candidates[k];
+            *chosen = SCANZIP_FIRST_FRAME_CANDIDATE << k;
+        }
+    }
+    return cudaSuccess;
+}
+
+/* The sizes scanzip_choose compares, all but cascade's (filled by the
+ * caller from cascade_encode), for the chunk in buffers.raw. */
+static cudaError_t measure_others(unsigned w, size_t n, uint32_t frame_length, struct scanzip_sizes *sizes)
+{
+    size_t runs = 0;
+    unsigned long long pieces = 0;
+    RETURN_IF_CUDA_ERROR(cascade_widen(buffers.raw, n, w, buffers.values));
+    RETURN_IF_CUDA_ERROR(rle_encode(buffers.values, n, buffers.symbols, buffers.counts, &runs));
+    RETURN_IF_CUDA_ERROR(cudaMemset(buffers.pieces, 0, sizeof pieces));
+    unsigned blocks = (unsigned)(runs / 256 + 1 < 4096 ? runs / 256 + 1 : 4096);
+    rle8_pieces_kernel<<<blocks, 256>>>(buffers.counts, runs, buffers.pieces);
+    RETURN_IF_CUDA_ERROR(cudaGetLastError());
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(&pieces, buffers.pieces, sizeof pieces, cudaMemcpyDeviceToHost));
+    sizes->bytes[SCANZIP_STORED] = (uint64_t)n * w;
+    sizes->bytes[SCANZIP_RLE8] = pieces * (w + 1);
+    sizes->bytes[SCANZIP_RLE] = 4 + 8 * (uint64_t)runs;
+    return pack_size(n, frame_length, &sizes->bytes[SCANZIP_PACK], &sizes->pack_frame);
+}
+
+/* ---- The engine ------------------------------------------------------------------ */
+
+/* A payload the CPU codec writes: for the methods the GPU leaves to it. */
+static int cpu_payload(const struct scanzip_codec_params *params, unsigned method, uint32_t frame_length,
+                       const uint8_t *raw, size_t n, uint64_t bytes, struct scanzip_encoded *out)
+{
+    struct scanzip_codec_params chosen = *params;
+    chosen.frame_length = frame_length;
+    out->method = method;
+    out->flags = 0;
+    out->payload = (uint8_t *)malloc(bytes > 0 ? bytes : 1);
+    if (out->payload == NULL)
+        return -1;
+    out->payload_bytes = scanzip_encode_payload(&chosen, method, 0, raw, n, out->payload);
+    return out->payload_bytes == bytes ? 0 : -1;
+}
+
+static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scanzip_choice choice,
+                            const uint8_t *raw, size_t n, struct scanzip_encoded *out)
+{
+    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && choice != SCANZIP_CHOOSE_AUTO))
+        return scanzip_cpu_engine.encode_chunk(params, choice, raw, n, out);
+    unsigned w = params->element_bytes;
+    cudaError_t err = buffers_for(n);
+    if (err != cudaSuccess)
+        return gpu_failed("allocating the chunk's buffers", err);
+    if ((err = cudaMemcpy(buffers.raw, raw, n * w, cudaMemcpyHostToDevice)) != cudaSuccess)
+        return gpu_failed("copying the chunk to the GPU", err);
+    size_t cascade_bytes = 0;
+    bool delta = false;
+    err = cascade_encode(buffers.raw, n, w, params->frame_length, CASCADE_CHOOSE_DELTA, buffers.payload,
+                         &cascade_bytes, &delta);
+    if (err != cudaSuccess)
+        return gpu_failed("cascade_encode", err);
+
+    unsigned method = SCANZIP_CASCADE, flags = delta ? SCANZIP_FLAG_DELTA : 0;
+    struct scanzip_sizes sizes;
+    memset(&sizes, 0, sizeof sizes);
+    if (choice == SCANZIP_CHOOSE_AUTO) {
+        if ((err = measure_others(w, n, params->frame_length, &sizes)) != cudaSuccess)
+            return gpu_failed("measuring the other methods", err);
+        /* cascade_encode kept the smaller of plain and delta, plain on a
+         * tie: a delta payload was strictly smaller than the plain one. */
+        sizes.cascade_delta = cascade_bytes;
+        sizes.bytes[SCANZIP_CASCADE] = cascade_bytes + (delta ? 1 : 0);
+        scanzip_choose(SCANZIP_CHOOSE_AUTO, &sizes, &method, &flags);
+    }
+    if (method != SCANZIP_CASCADE)
+        return cpu_payload(params, method, method == SCANZIP_PACK ? sizes.pack_frame : 0, raw, n,
+                           sizes.bytes[method], out);
+    out->method = SCANZIP_CASCADE;
+    out->flags = flags;
+    out->payload_bytes = cascade_bytes;
+    out->payload = (uint8_t *)malloc(cascade_bytes);
+    if (out->payload == NULL)
+        return -1;
+    if ((err = cudaMemcpy(out->payload, buffers.payload, cascade_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
+        free(out->payload);
+        out->payload = NULL;
+        return gpu_failed("copying the payload back", err);
+    }
+    return 0;
+}
+
+static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned flags, const uint8_t *payload,
+                            uint64_t payload_bytes, uint8_t *raw, uint64_t raw_bytes, char *why, size_t why_size)
+{
+    uint64_t n = raw_bytes / element_bytes;
+    if (method != SCANZIP_CASCADE || n == 0 || raw_bytes % element_bytes != 0 || n > CASCADE_MAX_N ||
+        payload_bytes > cascade_max_payload_bytes(n) || (flags & ~SCANZIP_FLAG_DELTA) != 0)
+        return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
+                                               why, why_size);
+    cudaError_t err = buffers_for(n);
+    if (err == cudaSuccess)
+        err = cudaMemcpy(buffers.payload, payload, payload_bytes, cudaMemcpyHostToDevice);
+    if (err == cudaSuccess)
+        err = cascade_decode(buffers.payload, payload_bytes, element_bytes, flags & SCANZIP_FLAG_DELTA, buffers.raw, n);
+    if (err == CASCADE_INVALID_PAYLOAD) /* the CPU decoder says why, in words */
+        return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
+                                               why, why_size);
+    if (err == cudaSuccess)
+        err = cudaMemcpy(raw, buffers.raw, raw_bytes, cudaMemcpyDeviceToHost);
+    if (err != cudaSuccess) {
+        snprintf(why, why_size, "GPU: cascade_decode failed: %s (%s)", cudaGetErrorName(err), cudaGetErrorString(err));
+        return -1;
+    }
+    return 0;
+}
+
+static const struct scanzip_engine gpu_engine = {
+    GPU_ENGINE_NAME, false, GPU_ENGINE_BY_DEFAULT, gpu_encode_chunk, gpu_decode_chunk,
+};
+
+static const char *missing_reason = "no CUDA device was found";
+
+const struct scanzip_engine *scanzip_gpu_engine(void)
+{
+    static int have_gpu = -1;
+    if (have_gpu < 0) {
+        int count = 0;
+        cudaError_t err = cudaGetDeviceCount(&count);
+        have_gpu = err == cudaSuccess && count > 0;
+        if (err != cudaSuccess)
+            missing_reason = cudaGetErrorString(err);
+    }
+    return have_gpu ? &gpu_engine : NULL;
+}
+
+const char *scanzip_gpu_missing_reason(void)
+{
+    return missing_reason;
+}
