@@ -185,6 +185,7 @@ BENCH_LABS_compact := 04-compaction
 BENCH_LABS_rle  := 05-rle
 BENCH_LABS_pack := 06-fixed-length
 BENCH_LABS_single_pass := 03-efficient-scan 07-single-pass-scan
+BENCH_LABS_cascade := 08-compressor
 BENCHES         := $(patsubst grader/bench/bench_%.cu,%,$(wildcard grader/bench/bench_*.cu))
 BENCH           ?= $(BENCHES)#  make bench BENCH=rle: one of them
 bench_objects    = $(sort $(foreach lab,$(BENCH_LABS_$(1)),\
@@ -300,7 +301,7 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 
 # Every row also goes to one CSV file (grader/bench/timing.h says its
 # columns), with the GPU, its driver and the day.
-bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=scan|compact|rle|pack|single_pass)
+bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=scan|compact|rle|pack|single_pass|cascade)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
 	@$(MAKE) --no-print-directory $(foreach name,$(BENCH),$(BUILD)/$(TREE)/bench_$(name))
 	@rm -f $(BUILD)/bench.csv

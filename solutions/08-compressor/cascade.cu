@@ -46,7 +46,7 @@ static inline unsigned grid_for(size_t n)
 
 /* All ones in the low `bits` bits (8 -> 0xff, 32 -> 0xffffffff): the
  * modulus 2^(8w) of the delta step, as a mask. */
-__host__ __device__ static inline uint32_t low_mask(unsigned bits)
+__host__ __device__ inline uint32_t low_mask(unsigned bits)
 {
     return bits >= 32 ? 0xffffffffu : (1u << bits) - 1;
 }
@@ -131,7 +131,7 @@ cudaError_t cascade_narrow(const int *d_values, size_t n, unsigned element_bytes
  *
  *     bits 8:  0 -> 0,  1 -> 2,  0xff (-1) -> 1,  0xf8 (-8) -> 15,  0x80 (-128) -> 255
  */
-__host__ __device__ static inline uint32_t zigzag(uint32_t difference, unsigned bits)
+__host__ __device__ inline uint32_t zigzag(uint32_t difference, unsigned bits)
 {
     // BEGIN SOLUTION
     uint32_t mask = low_mask(bits);
@@ -147,7 +147,7 @@ __host__ __device__ static inline uint32_t zigzag(uint32_t difference, unsigned 
 /*
  * unzigzag: the reverse, 0 -> 0, 2 -> 1, 1 -> 0xff..., 15 -> -8 (mod 2^bits).
  */
-__host__ __device__ static inline uint32_t unzigzag(uint32_t z, unsigned bits)
+__host__ __device__ inline uint32_t unzigzag(uint32_t z, unsigned bits)
 {
     // BEGIN SOLUTION
     return (z >> 1) ^ ((z & 1) ? low_mask(bits) : 0);
@@ -233,8 +233,8 @@ cudaError_t cascade_undelta(const uint32_t *d_zigzag, size_t runs, unsigned elem
     RETURN_IF_CUDA_ERROR(check_arguments(d_zigzag, d_symbols, runs, element_bytes));
     if (runs == 0)
         return cudaSuccess;
-    unsigned bits = 8 * element_bytes, blocks = grid_for(runs);
     // BEGIN SOLUTION
+    unsigned bits = 8 * element_bytes, blocks = grid_for(runs);
     int *d_exclusive = NULL;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_exclusive, runs * sizeof(int)));
     unzigzag_kernel<<<blocks, THREADS_PER_BLOCK>>>(d_zigzag, runs, bits, d_symbols);
@@ -250,8 +250,8 @@ cudaError_t cascade_undelta(const uint32_t *d_zigzag, size_t runs, unsigned elem
     // END SOLUTION
     //@ // TODO(student): a temporary array of runs ints (cudaMalloc, and free it
     //@ // on every path); unzigzag_kernel into d_symbols; scan_exclusive_tiled
-    //@ // into the temporary; finish_undelta_kernel back into d_symbols.
-    //@ (void)bits; (void)blocks;
+    //@ // into the temporary; finish_undelta_kernel back into d_symbols. Both
+    //@ // kernels work modulo 2^bits, bits = 8 * element_bytes; grid_for(runs) blocks.
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
 }
@@ -263,13 +263,13 @@ cudaError_t cascade_undelta(const uint32_t *d_zigzag, size_t runs, unsigned elem
 #define CANDIDATE_TILE (SCANZIP_FIRST_FRAME_CANDIDATE << (SCANZIP_FRAME_CANDIDATES - 1))
 #define WARPS_PER_TILE (CANDIDATE_TILE / 32)
 
-__device__ static inline unsigned bits_of(uint32_t value)
+__device__ inline unsigned bits_of(uint32_t value)
 {
     return 32 - __clz((int)value);
 }
 
 /* The values of the frame of `length` that starts at i: the last is short. */
-__device__ static inline size_t frame_values(size_t length, size_t count, size_t i)
+__device__ inline size_t frame_values(size_t length, size_t count, size_t i)
 {
     return count - i < length ? count - i : length;
 }

@@ -1,0 +1,238 @@
+/*
+ * bench_cascade.cu: how fast does lab 08's cascade compress and
+ * decompress data that is already on the GPU? (make bench BENCH=cascade;
+ * real GPU only)
+ *
+ * A file is cut into scanzip's default chunks (2^24 elements) and every
+ * chunk is encoded (cascade_encode: the frame length and delta chosen, as
+ * scanzip -m cascade does) or decoded (cascade_decode: every field
+ * checked) in turn; a row times the whole file. Beside them, in the same
+ * run: a device-to-device cudaMemcpy of the file, and CUB's
+ * DeviceRunLengthEncode::Encode of the file's elements widened to ints,
+ * the library's part of the work (its time is the "of CUB" yardstick of
+ * the encoder). GB/s counts what a row must move: the file one way, the
+ * payloads the other. After the table, the ratio and the rate in GB/s of
+ * uncompressed data, the figure compressors are quoted in.
+ *
+ *   bench_cascade                          make data's files, when there
+ *   bench_cascade FILE[:W] ...             other files; W = 1, 2 or 4 bytes
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cub/device/device_run_length_encode.cuh>
+
+extern "C" {
+#include "cascade.h"
+#include "timing.h"
+#include "todo.h"
+}
+
+#define CHUNK_ELEMENTS ((size_t)SCANZIP_DEFAULT_CHUNK_ELEMENTS)
+
+struct cascade_run {
+    size_t bytes, n;          /* the file's bytes and its elements */
+    unsigned w;
+    const uint8_t *d_file;
+    uint8_t *d_copy;          /* cudaMemcpy's destination, the decoders' output */
+    uint8_t *d_payloads;      /* one payload per chunk, at payload_at[c] */
+    size_t chunks, *payload_at, *payload_bytes;
+    bool *delta;
+    int *d_values, *d_symbols, *d_counts, *d_runs; /* CUB's */
+    void *d_temp;
+    size_t temp_bytes;
+};
+
+static size_t chunk_elements(const struct cascade_run *run, size_t c)
+{
+    size_t first = c * CHUNK_ELEMENTS;
+    return run->n - first < CHUNK_ELEMENTS ? run->n - first : CHUNK_ELEMENTS;
+}
+
+static cudaError_t run_copy(void *context)
+{
+    struct cascade_run *run = (struct cascade_run *)context;
+    return cudaMemcpyAsync(run->d_copy, run->d_file, run->bytes, cudaMemcpyDeviceToDevice, 0);
+}
+
+static cudaError_t run_cub(void *context)
+{
+    struct cascade_run *run = (struct cascade_run *)context;
+    for (size_t c = 0; c < run->chunks; c++) {
+        cudaError_t err = cub::DeviceRunLengthEncode::Encode(run->d_temp, run->temp_bytes,
+                                                             run->d_values + c * CHUNK_ELEMENTS, run->d_symbols,
+                                                             run->d_counts, run->d_runs, (int)chunk_elements(run, c));
+        if (err != cudaSuccess)
+            return err;
+    }
+    return cudaSuccess;
+}
+
+static cudaError_t run_encode(void *context)
+{
+    struct cascade_run *run = (struct cascade_run *)context;
+    for (size_t c = 0; c < run->chunks; c++) {
+        cudaError_t err = cascade_encode(run->d_file + c * CHUNK_ELEMENTS * run->w, chunk_elements(run, c), run->w,
+                                         SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA,
+                                         run->d_payloads + run->payload_at[c], &run->payload_bytes[c], &run->delta[c]);
+        if (err != cudaSuccess)
+            return err;
+    }
+    return cudaSuccess;
+}
+
+static cudaError_t run_decode(void *context)
+{
+    struct cascade_run *run = (struct cascade_run *)context;
+    for (size_t c = 0; c < run->chunks; c++) {
+        cudaError_t err = cascade_decode(run->d_payloads + run->payload_at[c], run->payload_bytes[c], run->w,
+                                         run->delta[c], run->d_copy + c * CHUNK_ELEMENTS * run->w,
+                                         chunk_elements(run, c));
+        if (err != cudaSuccess)
+            return err;
+    }
+    return cudaSuccess;
+}
+
+static uint8_t *read_file(const char *path, size_t *bytes)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *data = (uint8_t *)malloc(size > 0 ? (size_t)size : 1);
+    if (data == NULL || fread(data, 1, (size_t)size, f) != (size_t)size) {
+        fclose(f);
+        free(data);
+        return NULL;
+    }
+    fclose(f);
+    *bytes = (size_t)size;
+    return data;
+}
+
+/* The decoder's output, after timing, is the file. */
+static int round_trip_ok(const struct cascade_run *run, const uint8_t *file)
+{
+    uint8_t *back = (uint8_t *)malloc(run->bytes);
+    bench_check(back == NULL ? cudaErrorMemoryAllocation : cudaSuccess, "malloc");
+    bench_check(cudaMemcpy(back, run->d_copy, run->bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    int same = memcmp(back, file, run->bytes) == 0;
+    free(back);
+    return same;
+}
+
+static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsigned w)
+{
+    struct cascade_run run;
+    memset(&run, 0, sizeof run);
+    run.w = w;
+    run.n = bytes / w;
+    run.bytes = run.n * w; /* a tail of less than an element is not timed */
+    run.chunks = (run.n + CHUNK_ELEMENTS - 1) / CHUNK_ELEMENTS;
+    run.payload_at = (size_t *)calloc(run.chunks, sizeof(size_t));
+    run.payload_bytes = (size_t *)calloc(run.chunks, sizeof(size_t));
+    run.delta = (bool *)calloc(run.chunks, sizeof(bool));
+    size_t room = 0;
+    for (size_t c = 0; c < run.chunks; c++) {
+        run.payload_at[c] = room;
+        room += (cascade_max_payload_bytes(chunk_elements(&run, c)) + 255) / 256 * 256;
+    }
+    uint8_t *d_file;
+    bench_check(cudaMalloc((void **)&d_file, run.bytes), "cudaMalloc");
+    bench_check(cudaMemcpy(d_file, file, run.bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
+    run.d_file = d_file;
+    bench_check(cudaMalloc((void **)&run.d_copy, run.bytes), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_payloads, room), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_values, run.n * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_symbols, CHUNK_ELEMENTS * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_counts, CHUNK_ELEMENTS * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_runs, sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run.d_temp, 1), "cudaMalloc");
+
+    char input[160];
+    snprintf(input, sizeof input, "%.100s, %zu MiB, %u-bit", name, run.bytes >> 20, 8 * w);
+    bench_table_header(input, 1);
+    float copy_ms = median_time_ms(run_copy, &run, 2, BENCH_REPEATS);
+    /* CUB on the widened elements: cascade_widen is lab 08's, and part of its work. */
+    for (size_t c = 0; c < run.chunks; c++)
+        bench_check(cascade_widen(d_file + c * CHUNK_ELEMENTS * w, chunk_elements(&run, c), w,
+                                  run.d_values + c * CHUNK_ELEMENTS), "cascade_widen");
+    cudaFree(run.d_temp);
+    run.d_temp = NULL;
+    bench_check(cub::DeviceRunLengthEncode::Encode(NULL, run.temp_bytes, run.d_values, run.d_symbols, run.d_counts,
+                                                   run.d_runs, (int)chunk_elements(&run, 0)), "CUB temp size");
+    bench_check(cudaMalloc(&run.d_temp, run.temp_bytes), "cudaMalloc");
+    float cub_ms = median_time_ms(run_cub, &run, 2, BENCH_REPEATS);
+    /* bench_row's copy is of 4-byte elements: give it the file as words. */
+    size_t words = run.bytes / 4;
+    bench_row("cascade", "cudaMemcpy", words, 2.0 * run.bytes, copy_ms, copy_ms, 0);
+    bench_row("cascade", "CUB RunLengthEncode (of ints)", words, (double)run.n * 4 + 0.0, cub_ms, copy_ms, 0);
+
+    cudaError_t err = run_encode(&run);
+    bench_check(cudaDeviceSynchronize(), "cascade_encode");
+    if (scanlab_todo_function() != NULL || err != cudaSuccess) {
+        printf("  %-38s %s\n", "cascade_encode",
+               scanlab_todo_function() != NULL ? "not implemented" : cudaGetErrorName(err));
+        return;
+    }
+    size_t payload = 0;
+    for (size_t c = 0; c < run.chunks; c++)
+        payload += run.payload_bytes[c];
+    float encode_ms = median_time_ms(run_encode, &run, 1, BENCH_REPEATS);
+    float decode_ms = median_time_ms(run_decode, &run, 1, BENCH_REPEATS);
+    bench_row("cascade", "cascade_encode (frame, delta chosen)", words, (double)run.bytes + payload, encode_ms,
+              copy_ms, cub_ms);
+    bench_row("cascade", "cascade_decode (every field checked)", words, (double)run.bytes + payload, decode_ms,
+              copy_ms, 0);
+    printf("  %s: ratio %.2fx (%zu chunks); uncompressed GB/s: compress %.1f, decompress %.1f, cudaMemcpy %.1f%s\n",
+           name, (double)run.bytes / payload, run.chunks, run.bytes / (encode_ms * 1e6),
+           run.bytes / (decode_ms * 1e6), run.bytes / (copy_ms * 1e6),
+           round_trip_ok(&run, file) ? "; round trip exact" : "; ROUND TRIP WRONG");
+    cudaFree(d_file);
+    cudaFree(run.d_copy);
+    cudaFree(run.d_payloads);
+    cudaFree(run.d_values);
+    cudaFree(run.d_symbols);
+    cudaFree(run.d_counts);
+    cudaFree(run.d_runs);
+    cudaFree(run.d_temp);
+    free(run.payload_at);
+    free(run.payload_bytes);
+    free(run.delta);
+}
+
+int main(int argc, char **argv)
+{
+    if (!bench_start("lab 08, the cascade compressor"))
+        return 0;
+    static const char *const defaults[] = {"build/data/brodmann-512.raw", "build/data/ch2bet.nii",
+                                           "build/data/ch2.nii", "build/data/sawtooth.raw:2"};
+    const char *const *files = argc > 1 ? (const char *const *)argv + 1 : defaults;
+    int count = argc > 1 ? argc - 1 : (int)(sizeof defaults / sizeof defaults[0]);
+    for (int i = 0; i < count; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s", files[i]);
+        unsigned w = 1;
+        char *colon = strrchr(path, ':');
+        if (colon != NULL) {
+            w = (unsigned)atoi(colon + 1);
+            *colon = '\0';
+        }
+        size_t bytes = 0;
+        uint8_t *file = read_file(path, &bytes);
+        if (file == NULL || (w != 1 && w != 2 && w != 4) || bytes < w) {
+            printf("\n  %s: %s (make data fetches the real files)\n", files[i],
+                   file == NULL ? "cannot read it" : "W must be 1, 2 or 4, and the file at least one element");
+            free(file);
+            continue;
+        }
+        const char *name = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+        bench_file(name, file, bytes, w);
+        free(file);
+    }
+    return 0;
+}
