@@ -39,7 +39,7 @@
  * rle_encode, rle_decode_search (rle.h), pack_encode, pack_decode and the
  * frame offsets (pack.h), and the scans (scan.h) are the grader's own
  * versions when lab 08 is graded, never yours: a bug in lab 05 or 06
- * costs no points here. `make scanzip TREE=labs` builds the compressor
+ * costs no points here. `make scanzip-gpu TREE=labs` builds the compressor
  * with your labs 05, 06 and 08 instead.
  */
 #ifndef SCANLAB_CASCADE_H

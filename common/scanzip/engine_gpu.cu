@@ -98,7 +98,10 @@ __global__ void rle8_pieces_kernel(const int *d_counts, size_t runs, unsigned lo
     unsigned long long pieces = 0;
     for (size_t r = (size_t)blockIdx.x * blockDim.x + threadIdx.x; r < runs; r += (size_t)gridDim.x * blockDim.x)
         pieces += ((unsigned long long)d_counts[r] + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
-    atomicAdd(d_pieces, pieces);
+    for (unsigned apart = 16; apart > 0; apart /= 2) /* one atomic a warp, not a thread */
+        pieces += __shfl_down_sync(0xffffffffu, pieces, apart);
+    if (threadIdx.x % 32 == 0)
+        atomicAdd(d_pieces, pieces);
 }
 
 /* The payload of pack for the values in buffers.values: with the given

@@ -38,9 +38,16 @@
  *     first, the clock stopped only once the whole device is idle (work on
  *     other streams counts);
  *   - every output of every round checked against the oracle afterwards;
- *   - MEDIAN_MS and REFERENCE_MS the medians of the timed rounds, RATIO
- *     the median over the rounds of student / reference (the two runs of
- *     a round are next to each other in time); COPY_MS the median of as
+ *   - MEDIAN_MS and REFERENCE_MS the medians of the timed rounds; RATIO
+ *     the median over pairs of rounds (2k, 2k + 1: one in each order) of
+ *     the geometric mean of their two ratios student / reference (the two
+ *     runs of a round are next to each other in time). Per round, a
+ *     version that allocates (cudaMalloc inside the timed call) can run
+ *     faster first than second, or the other way: the rounds' ratios then
+ *     fall into two clusters, and a median of them jumps between the
+ *     clusters from grade to grade (lab 05's rle_encode measured against
+ *     itself gave 0.82x to 1.11x in ten grades). A pair cancels the order
+ *     out. COPY_MS the median of as
  *     many device-to-device cudaMemcpy of the input's bytes (n 32-bit
  *     values read, n written): the least any of these functions must
  *     move, the roofline.
@@ -60,7 +67,7 @@
 #include "timing.h" /* a task's check: bench_same_ints, bench_same_words */
 
 #define PERF_WARMUP 2
-#define PERF_ROUNDS 13 /* PERF_WARMUP of them not counted: 11 timed */
+#define PERF_ROUNDS 16 /* PERF_WARMUP of them not counted: 14 timed, 7 pairs */
 
 /* Whose version of the function a run calls. */
 enum perf_side { PERF_STUDENT, PERF_REFERENCE };

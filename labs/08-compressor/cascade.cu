@@ -23,7 +23,7 @@
  *         links its own versions of them.
  * Build:  make grade LAB=08                    grade this file
  *         make run LAB=08 N=16 FILL=runs       print every step
- *         make scanzip TREE=labs               scanzip with your labs 05, 06, 08
+ *         make scanzip-gpu TREE=labs               scanzip with your labs 05, 06, 08
  *
  * Each function below has a stub marked TODO(student). Replace the stub
  * with your code and delete its TODO_STUDENT() call.
@@ -265,29 +265,53 @@ cudaError_t cascade_frame_bytes(const uint32_t *d_values, size_t count,
 /* ---- Part D: the payload ---------------------------------------------------- */
 
 /*
- * The temporary arrays of one encode or decode, in one allocation: n is
- * the most runs, frames and words any stream can have.
+ * The temporary arrays of an encode or a decode, in one allocation: n is
+ * the most runs, frames and words any stream can have. The allocation is
+ * kept from call to call and grown when a larger n comes: a compressor
+ * calls once per chunk, and a cudaMalloc and cudaFree of 7n ints (448 MB
+ * for a chunk of 2^24) cost more than the chunk's kernels. It is freed
+ * when the program exits. So the functions of Part D run one call at a
+ * time (a GPU engine calls them so: engine.h).
  */
 struct scratch {
-    int *values, *symbols, *counts;          /* n each */
+    int *values, *symbols, *counts;              /* n each */
     uint32_t *deltas, *widths, *offsets, *words; /* n each */
-    unsigned long long *total;               /* decode: the counts' sum */
-    unsigned *invalid;                       /* decode: a field out of range */
+    unsigned long long *total;                   /* decode: the counts' sum */
+    unsigned *invalid;                           /* decode: a field out of range */
 };
 
-static cudaError_t scratch_alloc(struct scratch *s, size_t n)
+static struct scratch kept;
+static size_t kept_n;
+
+static void scratch_free(void)
 {
-    char *base = NULL;
-    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&base, 7 * n * sizeof(int) + 16));
-    s->values = (int *)base;
-    s->symbols = s->values + n;
-    s->counts = s->symbols + n;
-    s->deltas = (uint32_t *)(s->counts + n);
-    s->widths = s->deltas + n;
-    s->offsets = s->widths + n;
-    s->words = s->offsets + n;
-    s->total = (unsigned long long *)(base + 7 * n * sizeof(int) + (n % 2) * sizeof(int));
-    s->invalid = (unsigned *)(s->total + 1);
+    cudaFree(kept.values);
+    kept.values = NULL;
+    kept_n = 0;
+}
+
+static cudaError_t scratch_for(size_t n, struct scratch *s)
+{
+    if (n > kept_n) {
+        static bool registered;
+        if (!registered)
+            registered = atexit(scratch_free) == 0;
+        scratch_free();
+        char *base = NULL;
+        RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&base, 7 * n * sizeof(int) + 16));
+        kept.values = (int *)base;
+        kept.symbols = kept.values + n;
+        kept.counts = kept.symbols + n;
+        kept.deltas = (uint32_t *)(kept.counts + n);
+        kept.widths = kept.deltas + n;
+        kept.offsets = kept.widths + n;
+        kept.words = kept.offsets + n;
+        /* 8-byte aligned: 7n ints, and one more when n is odd */
+        kept.total = (unsigned long long *)(base + 7 * n * sizeof(int) + (n % 2) * sizeof(int));
+        kept.invalid = (unsigned *)(kept.total + 1);
+        kept_n = n;
+    }
+    *s = kept;
     return cudaSuccess;
 }
 
@@ -342,32 +366,41 @@ static cudaError_t stream_bytes(const uint32_t *d_values, size_t count, uint32_t
     return cudaSuccess;
 }
 
-/* The smallest payload of one symbol stream beside the counts, and its
- * frame length: the given one, or the best candidate (strictly smaller
- * wins, so a tie goes to the shorter frame). */
-static cudaError_t best_frame(const uint32_t *d_symbols, const uint32_t *d_counts, size_t runs,
-                              uint32_t frame_length, const struct scratch *s, uint64_t *bytes,
-                              uint32_t *chosen)
+/* A stream's bytes with each frame length considered: the candidates
+ * 8 16 ... 256, or just the one given. */
+struct frame_sizes {
+    unsigned count;
+    uint32_t frame[SCANZIP_FRAME_CANDIDATES];
+    uint64_t bytes[SCANZIP_FRAME_CANDIDATES];
+};
+
+static cudaError_t measure_stream(const uint32_t *d_values, size_t count, uint32_t frame_length,
+                                  const struct scratch *s, struct frame_sizes *sizes)
 {
     if (frame_length != SCANZIP_FRAME_CHOOSE) {
-        uint64_t symbol_bytes, count_bytes;
-        RETURN_IF_CUDA_ERROR(stream_bytes(d_symbols, runs, frame_length, s, &symbol_bytes));
-        RETURN_IF_CUDA_ERROR(stream_bytes(d_counts, runs, frame_length, s, &count_bytes));
-        *bytes = 8 + symbol_bytes + count_bytes;
-        *chosen = frame_length;
-        return cudaSuccess;
+        sizes->count = 1;
+        sizes->frame[0] = frame_length;
+        return stream_bytes(d_values, count, frame_length, s, &sizes->bytes[0]);
     }
-    uint64_t symbol_bytes[SCANZIP_FRAME_CANDIDATES], count_bytes[SCANZIP_FRAME_CANDIDATES];
-    RETURN_IF_CUDA_ERROR(cascade_frame_bytes(d_symbols, runs, symbol_bytes));
-    RETURN_IF_CUDA_ERROR(cascade_frame_bytes(d_counts, runs, count_bytes));
-    for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++) {
-        uint64_t total = 8 + symbol_bytes[k] + count_bytes[k];
+    sizes->count = SCANZIP_FRAME_CANDIDATES;
+    for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
+        sizes->frame[k] = SCANZIP_FIRST_FRAME_CANDIDATE << k;
+    return cascade_frame_bytes(d_values, count, sizes->bytes);
+}
+
+/* The smallest payload of a symbol stream beside the counts (the two
+ * share the frame length), and its frame length: strictly smaller wins,
+ * so a tie goes to the shorter frame. */
+static void best_frame(const struct frame_sizes *symbols, const struct frame_sizes *counts, uint64_t *bytes,
+                       uint32_t *chosen)
+{
+    for (unsigned k = 0; k < symbols->count; k++) {
+        uint64_t total = 8 + symbols->bytes[k] + counts->bytes[k];
         if (k == 0 || total < *bytes) {
             *bytes = total;
-            *chosen = SCANZIP_FIRST_FRAME_CANDIDATE << k;
+            *chosen = symbols->frame[k];
         }
     }
-    return cudaSuccess;
 }
 
 /*
@@ -375,7 +408,8 @@ static cudaError_t best_frame(const uint32_t *d_symbols, const uint32_t *d_count
  *
  *     raw [7 7 7 9] -> values -> rle_encode -> symbols [7 9], counts [3 1]
  *     -> counts - 1 [2 0]; deltas [14 4] when asked for
- *     -> frame lengths measured (best_frame), with and without delta
+ *     -> each stream measured (measure_stream: the counts once, the
+ *        symbols plain and as deltas), the best frame of each (best_frame)
  *     -> header (runs, frame), symbol stream, count stream (write_stream)
  */
 static cudaError_t encode_with(const struct scratch *s, const uint8_t *d_raw, size_t n,
@@ -384,13 +418,14 @@ static cudaError_t encode_with(const struct scratch *s, const uint8_t *d_raw, si
 {
     // TODO(student): the steps above, each through its function:
     // cascade_widen into s->values; rle_encode into s->symbols and s->counts;
-    // counts_minus_one_kernel; for delta != CASCADE_DELTA, best_frame of the
-    // plain symbols; for delta != CASCADE_PLAIN, cascade_delta into s->deltas
+    // counts_minus_one_kernel; measure_stream of the counts; for delta !=
+    // CASCADE_DELTA, measure_stream and best_frame of the plain symbols; for
+    // delta != CASCADE_PLAIN, cascade_delta into s->deltas, measure_stream
     // and best_frame of those; pick (a tie: no delta); then the 8-byte
     // header (cudaMemcpy), write_stream of the symbols and of the counts.
     (void)s; (void)d_raw; (void)n; (void)element_bytes; (void)frame_length;
     (void)delta; (void)d_payload; (void)payload_bytes; (void)delta_used;
-    (void)best_frame; (void)write_stream;
+    (void)measure_stream; (void)best_frame; (void)write_stream;
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
 }
@@ -404,11 +439,8 @@ cudaError_t cascade_encode(const uint8_t *d_raw, size_t n, unsigned element_byte
         frame_length > SCANZIP_MAX_FRAME_LENGTH || (unsigned)delta > CASCADE_CHOOSE_DELTA)
         return cudaErrorInvalidValue;
     struct scratch s;
-    RETURN_IF_CUDA_ERROR(scratch_alloc(&s, n));
-    cudaError_t err = encode_with(&s, d_raw, n, element_bytes, frame_length, delta, d_payload,
-                                  payload_bytes, delta_used);
-    cudaFree(s.values);
-    return err;
+    RETURN_IF_CUDA_ERROR(scratch_for(n, &s));
+    return encode_with(&s, d_raw, n, element_bytes, frame_length, delta, d_payload, payload_bytes, delta_used);
 }
 
 /*
@@ -432,13 +464,18 @@ __global__ void read_words_kernel(const uint8_t *d_bytes, size_t words, uint32_t
 /*
  * counts_kernel: counts - 1 from the payload back to counts, added into
  * *d_total; a count above n (which the sum would hide by wrapping) sets
- * *d_invalid. In place: [2 0] -> [3 1], total 4.
+ * *d_invalid. In place: [2 0] -> [3 1], total 4. Every thread of a warp
+ * reaches the shuffles (the loop's bound does not depend on the lane's
+ * work), so the whole warp takes part, as __shfl_down_sync's full mask
+ * requires: blockDim.x is a multiple of 32.
  */
 __global__ void counts_kernel(uint32_t *d_counts, size_t runs, size_t n, unsigned long long *d_total,
                               unsigned *d_invalid)
 {
     // TODO(student): a grid-stride loop; add in 64 bits (2^26 counts of up to
-    // 2^32 overflow 32); one atomicAdd per thread.
+    // 2^32 overflow 32); the warp's sums added with __shfl_down_sync, then
+    // one atomicAdd per warp (a million atomics on one address take a
+    // millisecond: they queue).
     (void)d_counts; (void)runs; (void)n; (void)d_total; (void)d_invalid;
 }
 
@@ -495,8 +532,6 @@ cudaError_t cascade_decode(const uint8_t *d_payload, size_t payload_bytes, unsig
         n > CASCADE_MAX_N)
         return cudaErrorInvalidValue;
     struct scratch s;
-    RETURN_IF_CUDA_ERROR(scratch_alloc(&s, n));
-    cudaError_t err = decode_with(&s, d_payload, payload_bytes, element_bytes, delta, d_raw, n);
-    cudaFree(s.values);
-    return err;
+    RETURN_IF_CUDA_ERROR(scratch_for(n, &s));
+    return decode_with(&s, d_payload, payload_bytes, element_bytes, delta, d_raw, n);
 }
