@@ -20,13 +20,14 @@
  *     block-per-frame reduction or tiled packing, and all of it compiles
  *     on both backends.
  *   - The offsets' exclusive scan calls CUB (cub::DeviceScan::ExclusiveSum)
- *     on a GPU, which the labs themselves may not use; temporary storage is
- *     allocated per call. Under the CPU emulator (common/emu/), where CUB
+ *     on a GPU, which the labs themselves may not use; its temporary storage
+ *     and the frames' bits are kept between calls (kept.h). Under the CPU emulator (common/emu/), where CUB
  *     does not compile, one CUDA thread runs the serial loop of the
  *     grader's oracle (grader/support/oracle_pack.c): right, and slow on
  *     purpose.
  */
 #include "cuda_check.h"
+#include "kept.h"
 #include "pack.h"
 
 /* As in provided/scan.cu: either macro means "no real GPU, no CUB". */
@@ -188,8 +189,9 @@ cudaError_t pack_frame_offsets(const uint32_t *d_widths, size_t n, size_t frame_
         return cudaErrorInvalidValue;
     size_t frames = pack_frame_count(n, frame_length);
     /* The frames' sizes in bits, then their exclusive scan into d_offsets. */
+    static struct provided_kept bits_kept, temp_kept;
     uint32_t *d_bits;
-    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_bits, frames * sizeof *d_bits));
+    RETURN_IF_CUDA_ERROR(provided_kept_at_least(&bits_kept, frames * sizeof *d_bits, (void **)&d_bits));
     provided_frame_bits_kernel<<<provided_blocks(frames), PROVIDED_THREADS>>>(d_widths, n, frame_length,
                                                                               frames, d_bits);
     cudaError_t err = cudaGetLastError();
@@ -200,23 +202,19 @@ cudaError_t pack_frame_offsets(const uint32_t *d_widths, size_t n, size_t frame_
     if (err == cudaSuccess)
         err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_bits, d_offsets, (int)frames);
     if (err == cudaSuccess)
-        err = cudaMalloc(&d_temp, temp_bytes);
-    if (err == cudaSuccess) {
+        err = provided_kept_at_least(&temp_kept, temp_bytes, &d_temp);
+    if (err == cudaSuccess)
         err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_bits, d_offsets, (int)frames);
-        if (err == cudaSuccess)
-            err = cudaGetLastError();
-        cudaError_t free_err = cudaFree(d_temp);
-        if (err == cudaSuccess)
-            err = free_err;
-    }
+    if (err == cudaSuccess)
+        err = cudaGetLastError();
 #else
+    (void)temp_kept;
     if (err == cudaSuccess) {
         provided_serial_exclusive_kernel<<<1, 1>>>(d_bits, d_offsets, frames);
         err = cudaGetLastError();
     }
 #endif
-    cudaError_t free_err = cudaFree(d_bits);
-    return err != cudaSuccess ? err : free_err;
+    return err;
 }
 
 cudaError_t pack_values(const uint32_t *d_values, size_t n, size_t frame_length,

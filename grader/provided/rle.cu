@@ -19,7 +19,8 @@
  *     runs' starts, then Thrust's vectorized upper_bound of every output
  *     index among them and a gather of the symbols: library calls, not
  *     the binary search or the scan of flags that the lab asks its
- *     students to write. Temporary storage is allocated per call. The segmented encoder
+ *     students to write. Temporary storage is kept between calls
+ *     (kept.h). The segmented encoder
  *     checks its segment and calls the same encoder: its output is
  *     rle_encode's by definition.
  *   - Under the CPU emulator (common/emu/), where CUB does not compile,
@@ -32,6 +33,7 @@
 #include <limits.h>
 
 #include "cuda_check.h"
+#include "kept.h"
 #include "rle.h"
 
 /* As in provided/scan.cu: either macro means "no real GPU, no CUB". */
@@ -153,8 +155,9 @@ static cudaError_t provided_encode(const int *d_in, size_t n, int *d_symbols, in
         return cudaSuccess;
     if (d_in == NULL || d_symbols == NULL || d_counts == NULL || n >= INT_MAX)
         return cudaErrorInvalidValue;
+    static struct provided_kept runs_kept, temp_kept;
     int *d_runs;
-    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_runs, sizeof *d_runs));
+    RETURN_IF_CUDA_ERROR(provided_kept_at_least(&runs_kept, sizeof *d_runs, (void **)&d_runs));
     cudaError_t err;
 #if PROVIDED_USE_CUB
     /* CUB's usual two calls: the first sizes the temporary storage. */
@@ -163,17 +166,14 @@ static cudaError_t provided_encode(const int *d_in, size_t n, int *d_symbols, in
     err = cub::DeviceRunLengthEncode::Encode(d_temp, temp_bytes, d_in, d_symbols, d_counts,
                                              d_runs, (int)n);
     if (err == cudaSuccess)
-        err = cudaMalloc(&d_temp, temp_bytes);
-    if (err == cudaSuccess) {
+        err = provided_kept_at_least(&temp_kept, temp_bytes, &d_temp);
+    if (err == cudaSuccess)
         err = cub::DeviceRunLengthEncode::Encode(d_temp, temp_bytes, d_in, d_symbols, d_counts,
                                                  d_runs, (int)n);
-        if (err == cudaSuccess)
-            err = cudaGetLastError();
-        cudaError_t free_err = cudaFree(d_temp);
-        if (err == cudaSuccess)
-            err = free_err;
-    }
+    if (err == cudaSuccess)
+        err = cudaGetLastError();
 #else
+    (void)temp_kept;
     provided_serial_encode_kernel<<<1, 1>>>(d_in, n, d_symbols, d_counts, d_runs);
     err = cudaGetLastError();
 #endif
@@ -182,8 +182,7 @@ static cudaError_t provided_encode(const int *d_in, size_t n, int *d_symbols, in
         err = cudaMemcpy(&host_runs, d_runs, sizeof host_runs, cudaMemcpyDeviceToHost);
     if (err == cudaSuccess)
         *runs = (size_t)host_runs;
-    cudaError_t free_err = cudaFree(d_runs);
-    return err != cudaSuccess ? err : free_err;
+    return err;
 }
 
 cudaError_t rle_encode(const int *d_in, size_t n, int *d_symbols, int *d_counts, size_t *runs)
@@ -223,22 +222,19 @@ static cudaError_t provided_decode(const int *d_symbols, const int *d_counts, si
     if (d_symbols == NULL || d_counts == NULL || d_out == NULL || runs > n || n >= INT_MAX)
         return cudaErrorInvalidValue;
 #if PROVIDED_USE_CUB
+    static struct provided_kept starts_kept, temp_kept;
     int *d_starts;
-    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_starts, runs * sizeof *d_starts));
+    RETURN_IF_CUDA_ERROR(provided_kept_at_least(&starts_kept, runs * sizeof *d_starts, (void **)&d_starts));
     /* CUB's usual two calls: the first sizes the temporary storage. */
     void *d_temp = NULL;
     size_t temp_bytes = 0;
     cudaError_t err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_counts, d_starts, (int)runs);
     if (err == cudaSuccess)
-        err = cudaMalloc(&d_temp, temp_bytes);
-    if (err == cudaSuccess) {
+        err = provided_kept_at_least(&temp_kept, temp_bytes, &d_temp);
+    if (err == cudaSuccess)
         err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_counts, d_starts, (int)runs);
-        if (err == cudaSuccess)
-            err = cudaGetLastError();
-        cudaError_t free_err = cudaFree(d_temp);
-        if (err == cudaSuccess)
-            err = free_err;
-    }
+    if (err == cudaSuccess)
+        err = cudaGetLastError();
     /* Every output index looked up among the starts at once (Thrust's
      * vectorized binary search: each element's run, whatever the runs'
      * lengths: one warp per run took milliseconds on a run of millions),
@@ -253,8 +249,7 @@ static cudaError_t provided_decode(const int *d_symbols, const int *d_counts, si
             err = (cudaError_t)error.code().value();
         }
     }
-    cudaError_t free_err = cudaFree(d_starts);
-    return err != cudaSuccess ? err : free_err;
+    return err;
 #else
     provided_serial_decode_kernel<<<1, 1>>>(d_symbols, d_counts, runs, d_out, n);
     return cudaGetLastError();
