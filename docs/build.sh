@@ -176,6 +176,30 @@ ratio_chart() {
         die "chart $name: gnuplot failed"
 }
 
+# rate_chart NAME CSV TITLE: grouped bars of make bench's cascade rows
+# (grader/bench/bench_cascade.cu), a group per input and a bar per
+# version, in GB/s of uncompressed data: the file's bytes (4n, n counting
+# 4-byte words) over the row's time.
+rate_chart() {
+    awk -F, 'NR > 1 && $4 == "cascade" && $6 != "CUB RunLengthEncode (of ints)" {
+            if (!($5 in seen)) { seen[$5] = 1; inputs[++ninputs] = $5 }
+            if (!($6 in known)) { known[$6] = 1; versions[++nversions] = $6 }
+            rate[$5, $6] = 4 * $7 / ($9 * 1e6) }
+        END {
+            if (ninputs == 0) exit 1
+            printf "file"; for (v = 1; v <= nversions; v++) printf " \"%s\"", versions[v]; print ""
+            for (i = 1; i <= ninputs; i++) {
+                label = inputs[i]; sub(/; [0-9]+ MiB; /, " ", label); gsub(/ /, "_", label)
+                printf "%s", label
+                for (v = 1; v <= nversions; v++) printf " %s", ((inputs[i], versions[v]) in rate) ? rate[inputs[i], versions[v]] : "NaN"
+                print ""
+            }
+        }' "$2" >"$work/$1.dat" || die "chart $1: no cascade rows in $2"
+    columns=$(($(head -1 "$work/$1.dat" | grep -o '"' | wc -l) / 2))
+    gnuplot -e "data='$work/$1.dat'; columns=$columns; chart='$3'; ylabel='GB/s of uncompressed data'; out='$out/figures/$1.svg'" \
+        docs/figures/ratios.gp || die "chart $1: gnuplot failed"
+}
+
 command -v gnuplot >/dev/null 2>&1 ||
     die "gnuplot is missing: run grader/tools/install-deps.sh gnuplot (as root), or apt-get install gnuplot-nox"
 echo "  DOCS  charts (gnuplot)"
@@ -189,6 +213,8 @@ csv_rows docs/data/bench-h100.csv compact "50% kept" |
     chart bench-h100-compact "compaction of n int32, half kept, on $(csv_run docs/data/bench-h100.csv)"
 csv_rows docs/data/bench-h100.csv rle "runny; mean run 16.7" |
     chart bench-h100-rle "run-length coding of n int32, runs of 16.7, on $(csv_run docs/data/bench-h100.csv)"
+rate_chart bench-cascade-h100 docs/data/bench-cascade-h100.csv \
+    "the cascade of lab 08, data on the GPU, on $(csv_run docs/data/bench-cascade-h100.csv)"
 ratio_chart scanzip-cpu-ratios docs/data/scanzip-cpu.csv \
     "compression ratios of scanzip (CPU engine), gzip and zstd, on $(csv_run docs/data/scanzip-cpu.csv)" \
     "scanzip rle8" "scanzip pack" "scanzip cascade" "gzip -1" "gzip -9" "zstd -19 -T0"

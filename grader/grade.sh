@@ -349,7 +349,8 @@ fail_whole_lab() {
 # checks every output; it runs once all of the lab's tests pass (the
 # scoreboard gates the points on them anyway). Full credit within 1.25x
 # the reference's time, proportionally less beyond: 1.25 / ratio, the
-# ratio being the median over the rounds of student / reference. A ratio
+# ratio being the median over pairs of rounds of student / reference
+# (perf.h says why pairs). A ratio
 # beyond 1.25x is confirmed by two more runs, the best of the three
 # counting. Under the emulator a time means nothing: the program still
 # runs, small, so a wrong or replayed output shows, but earns and costs

@@ -1,12 +1,14 @@
-# ratios.gp: compression ratios as grouped bars, one group per file and a
-# bar per compressor, on a logarithmic axis, as SVG.
+# ratios.gp: grouped bars, one group per file and a bar per compressor (or
+# per operation), on a logarithmic axis, as SVG: compression ratios, and
+# (with ylabel set) the GPU's rates.
 #
 #   gnuplot -e "data='x.dat'; columns=6; chart='...'; out='x.svg'" docs/figures/ratios.gp
+#   gnuplot -e "...; ylabel='GB/s'" docs/figures/ratios.gp
 #
-# data is a table: a header line (the word "file", then each compressor's
-# name in quotes), then a line per file: its name and one ratio per
-# compressor (docs/build.sh writes it from make bench-scanzip's CSV).
-# Nothing is computed: the bars are the measured ratios.
+# data is a table: a header line (the word "file", then each bar's name
+# in quotes), then a line per file: its name and one number per bar
+# (docs/build.sh writes it from make bench-scanzip's or make bench's
+# CSV). Nothing is computed here: the bars are the measured numbers.
 set terminal svg size 860,460 dynamic enhanced font "sans,12" background "white"
 set output out
 set title chart noenhanced
@@ -17,7 +19,8 @@ set boxwidth 0.9
 set logscale y 10
 set format y "10^{%L}"
 set yrange [0.1:*]
-set ylabel "ratio: original / compressed bytes"
+if (!exists("ylabel")) ylabel = "ratio: original / compressed bytes"
+set ylabel ylabel
 set xtics noenhanced rotate by -20
 set key outside right center Left reverse noenhanced
 set grid ytics mytics lc rgb "#dddddd"
