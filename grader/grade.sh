@@ -95,7 +95,7 @@ checker() {
         tool=$(command -v compute-sanitizer || ls "${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" 2>/dev/null) || return 0
         if [ "$1" = memory ]; then echo "$tool --tool memcheck --leak-check full --error-exitcode 86"
         else echo "$tool --tool racecheck --racecheck-report hazard --error-exitcode 86"; fi ;;
-    emu:memory) echo "env ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=0" ;;
+    emu:memory) echo "env ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:exitcode=86:print_stacktrace=1" ;;
     emu:race) echo "env TSAN_OPTIONS=halt_on_error=1:exitcode=86" ;;
     esac
 }
@@ -130,7 +130,9 @@ check_run() {
 
 # finding LOG: the checker's report in one line: the sanitizers' SUMMARY
 # (with AddressSanitizer's access and where it fell: "READ of size 4, 0
-# bytes to the right of 132-byte region"), or compute-sanitizer's first
+# bytes to the right of 132-byte region"), UBSan's "runtime error" line
+# (a misaligned store: "FILE:LINE: runtime error: store to misaligned
+# address ... for type 'uint32_t'"), or compute-sanitizer's first
 # report with its details (the code address, thread and block: "at
 # naive_block_kernel in naive_scan.cu:127; by thread (33,0,0) in block
 # (0,0,0)") and the count.
@@ -138,6 +140,7 @@ finding() {
     awk '/^(READ|WRITE) of size [0-9]+/ && access == "" { access = $1 " " $2 " " $3 " " $4 }
         / is located .* of [0-9]+-byte region/ && region == "" { region = $0; sub(/^.* is located /, "", region); sub(/ \[.*/, "", region) }
         /^SUMMARY: / { summary = $0 (access != "" ? " (" access (region != "" ? ", " region : "") ")" : ""); exit }
+        /: runtime error: / && undefined == "" { undefined = $0 }
         /^========= (ERROR|RACECHECK|LEAK) SUMMARY/ { total = $0; sub(/^========= +/, "", total); next }
         /^========= *$/ && what != "" { done = 1 }
         /^=========     (at |by thread|Read Thread|Write Thread|and is )/ && what != "" && !done {
@@ -147,6 +150,8 @@ finding() {
         /^========= [^ ]/ && what == "" && !/COMPUTE-SANITIZER/ { what = $0; sub(/^========= +/, "", what); sub(/ *:$/, "", what) }
         END {
             if (summary != "") { print summary; exit }
+            if (undefined ~ /misaligned/) undefined = undefined "; on a GPU this stops the kernel (cudaErrorMisalignedAddress)"
+            if (undefined != "") { print "UndefinedBehaviorSanitizer: " undefined; exit }
             print what details (total != "" ? " (" total ")" : "")
         }' "$1" | cut -c1-400
 }

@@ -24,9 +24,12 @@ EMU_CFLAGS   := -I $(EMU_DIR)/include
 
 # The sanitizer flag of each check. The library itself is built without
 # it (see src/internal.h) but calls the matching sanitizer's interface.
+# The memory check also stops at a misaligned access (UBSan's alignment
+# check): a 4-byte store at an address that is not a multiple of 4 works
+# on a CPU and faults on a GPU (cudaErrorMisalignedAddress).
 EMU_SANITIZE_none   :=
 EMU_SANITIZE_race   := -fsanitize=thread
-EMU_SANITIZE_memory := -fsanitize=address
+EMU_SANITIZE_memory := -fsanitize=address,alignment -fno-sanitize-recover=alignment
 EMU_DEFINE_none     :=
 EMU_DEFINE_race     := -DSCANLAB_EMU_CHECK_RACE
 EMU_DEFINE_memory   := -DSCANLAB_EMU_CHECK_MEMORY
