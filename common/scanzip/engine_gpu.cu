@@ -33,6 +33,7 @@
 #include "cascade.h"
 #include "cuda_check.h"
 #include "rle.h"
+#include "todo.h"
 
 extern "C" {
 #include "engine.h"
@@ -85,7 +86,11 @@ static cudaError_t buffers_for(size_t n)
  * errors are; the container then names the chunk. */
 static int gpu_failed(const char *step, cudaError_t err)
 {
-    fprintf(stderr, "scanzip: GPU: %s failed: %s (%s)\n", step, cudaGetErrorName(err), cudaGetErrorString(err));
+    if (scanlab_todo_function() != NULL) /* built with TREE=labs from a lab not yet written */
+        fprintf(stderr, "scanzip: GPU: %s: %s (%s) is not written yet\n", step, scanlab_todo_function(),
+                scanlab_todo_file());
+    else
+        fprintf(stderr, "scanzip: GPU: %s failed: %s (%s)\n", step, cudaGetErrorName(err), cudaGetErrorString(err));
     return -1;
 }
 
@@ -229,6 +234,10 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
                                                why, why_size);
     if (err == cudaSuccess)
         err = cudaMemcpy(raw, buffers.raw, raw_bytes, cudaMemcpyDeviceToHost);
+    if (err != cudaSuccess && scanlab_todo_function() != NULL) {
+        snprintf(why, why_size, "GPU: %s (%s) is not written yet", scanlab_todo_function(), scanlab_todo_file());
+        return -1;
+    }
     if (err != cudaSuccess) {
         snprintf(why, why_size, "GPU: cascade_decode failed: %s (%s)", cudaGetErrorName(err), cudaGetErrorString(err));
         return -1;

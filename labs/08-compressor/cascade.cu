@@ -23,7 +23,7 @@
  *         links its own versions of them.
  * Build:  make grade LAB=08                    grade this file
  *         make run LAB=08 N=16 FILL=runs       print every step
- *         make scanzip-gpu TREE=labs               scanzip with your labs 05, 06, 08
+ *         make scanzip-gpu TREE=labs           scanzip with your labs 05, 06, 08
  *
  * Each function below has a stub marked TODO(student). Replace the stub
  * with your code and delete its TODO_STUDENT() call.
