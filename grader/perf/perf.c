@@ -165,8 +165,9 @@ static float copy_ms;
 static void report(const char *verdict, float ms, const char *reference_ms, const char *ratio,
                    const char *message)
 {
-    printf("perf\t%s\t%s\t%zu\t%.4f\t%.4f\t%s\t%s\t%s\n", verdict, perf_task.function, n, ms, copy_ms,
-           reference_ms, ratio, message);
+    double bytes = perf_task.bytes_moved != NULL ? perf_task.bytes_moved() : 8.0 * n;
+    printf("perf\t%s\t%s\t%zu\t%.4f\t%.4f\t%s\t%s\t%s\t%.0f\n", verdict, perf_task.function, n, ms, copy_ms,
+           reference_ms, ratio, message, bytes);
 }
 
 /* 1 if every output of every run is right; else 0 and why (the

@@ -15,11 +15,12 @@
  *
  * It prints one line, tab-separated, and exits 0 whatever it found:
  *
- *   perf  VERDICT  FUNCTION  N  MEDIAN_MS  COPY_MS  REFERENCE_MS  RATIO  MESSAGE
+ *   perf  VERDICT  FUNCTION  N  MEDIAN_MS  COPY_MS  REFERENCE_MS  RATIO  MESSAGE  BYTES
  *
  * VERDICT is ok, wrong (an output differed from the oracle's), error (a
  * CUDA error, a fault in a kernel), or todo (the function is still the
  * skeleton's stub). REFERENCE_MS and RATIO are "-" without a reference.
+ * BYTES is what one run must move (the task's bytes_moved, else 8 N).
  * The harness, never the code under test, owns the clock
  * (grader/bench/timing.h):
  *
@@ -81,6 +82,9 @@ struct perf_task {
     cudaError_t (*run)(int round, enum perf_side side); /* the call the clock times */
     int (*check)(int round, enum perf_side side, char *why, size_t room); /* 1 if right, else says why */
     int (*has_reference)(void);                  /* was the reference linked in? */
+    /* The least bytes one run must read and write, for the scoreboard's
+     * GB/s and share of a copy; NULL: 8 n (n ints in, n ints out). */
+    double (*bytes_moved)(void);
 };
 
 /* The task of the lab this program is linked with. */

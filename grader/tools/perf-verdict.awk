@@ -5,8 +5,9 @@
 #       -v reproduce="PROGRAM N SEED" -v slack=1.25 -f perf-verdict.awk
 #
 # The line: perf <TAB> verdict <TAB> function <TAB> n <TAB> ms <TAB> copy_ms
-#           <TAB> reference_ms <TAB> ratio <TAB> message
-# (reference_ms and ratio "-" when no reference was linked in).
+#           <TAB> reference_ms <TAB> ratio <TAB> message [<TAB> bytes]
+# (reference_ms and ratio "-" when no reference was linked in; bytes, what
+# one run must move, 8 n when absent: n ints in, n out).
 # Prints: lab <TAB> backend <TAB> test <TAB> pass|fail|notgraded <TAB> message <TAB> fraction
 # The fraction of the points: 1 when the ratio of the student's time to
 # the reference's (the median over the rounds) is within slack, else
@@ -27,8 +28,10 @@ function emit(status, text, fraction) { print lab, backend, test, status, text, 
         how = $9; sub(/; per (pair of )?rounds? .*/, "", how)   # the emulator's times mean nothing
         emit("notgraded", "not timed on the CPU emulator; its outputs were right: " how ", n = " n); next
     }
+    bytes = $10 != "" ? $10 : 8 * n   # what the run must move; the copy moves 8 n
     measured = sprintf("%.3f ms at n = %d: %.0f GB/s, %.0f%% of cudaMemcpy's %.3f ms", ms, n,
-                       2 * 4 * n / (ms * 1e6), 100 * copy_ms / ms, copy_ms)
+                       bytes / (ms * 1e6), 100 * copy_ms * bytes / (8 * n) / ms, copy_ms * bytes / (8 * n))
+    if (bytes != 8 * n) measured = measured sprintf(" for the same %.1f MB", bytes / 1e6)
     if (ratio == "-") {
         emit("notgraded", measured "; " $9); next
     }
