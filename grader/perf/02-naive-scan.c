@@ -16,5 +16,5 @@ static cudaError_t run(int round, enum perf_side side)
 
 const struct perf_task perf_task = {
     "scan_inclusive_naive", scan_task_setup, scan_task_make_inclusive, scan_task_upload, run, scan_task_check,
-    has_reference,
+    has_reference, NULL,
 };

@@ -64,4 +64,4 @@ static int check(int round, enum perf_side side, char *why, size_t room)
     return bench_same_ints("d_out", rounds[round].d_out[side], rounds[round].expected, kept, why, room);
 }
 
-const struct perf_task perf_task = {"compact_nonzero", setup, make_input, upload, run, check, has_reference};
+const struct perf_task perf_task = {"compact_nonzero", setup, make_input, upload, run, check, has_reference, NULL};

@@ -66,4 +66,4 @@ static int check(int round, enum perf_side side, char *why, size_t room)
            bench_same_ints("d_counts", rounds[round].d_counts[side], rounds[round].counts, runs, why, room);
 }
 
-const struct perf_task perf_task = {"rle_encode", setup, make_input, upload, run, check, has_reference};
+const struct perf_task perf_task = {"rle_encode", setup, make_input, upload, run, check, has_reference, NULL};

@@ -77,4 +77,4 @@ static int check(int round, enum perf_side side, char *why, size_t room)
            bench_same_words("d_words", rounds[round].d_words[side], rounds[round].stream, words, why, room);
 }
 
-const struct perf_task perf_task = {"pack_encode", setup, make_input, upload, run, check, has_reference};
+const struct perf_task perf_task = {"pack_encode", setup, make_input, upload, run, check, has_reference, NULL};

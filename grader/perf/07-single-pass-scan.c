@@ -33,5 +33,5 @@ static cudaError_t run(int round, enum perf_side side)
 
 const struct perf_task perf_task = {
     "scan_exclusive_single_pass", setup, scan_task_make_exclusive, scan_task_upload, run, scan_task_check,
-    has_reference,
+    has_reference, NULL,
 };
