@@ -20,11 +20,12 @@
  *     block-per-frame reduction or tiled packing, and all of it compiles
  *     on both backends.
  *   - The offsets' exclusive scan calls CUB (cub::DeviceScan::ExclusiveSum)
- *     on a GPU, which the labs themselves may not use; its temporary storage
- *     and the frames' bits are kept between calls (kept.h). Under the CPU emulator (common/emu/), where CUB
- *     does not compile, one CUDA thread runs the serial loop of the
- *     grader's oracle (grader/support/oracle_pack.c): right, and slow on
- *     purpose.
+ *     on a GPU, which the labs themselves may not use, and pack_encode
+ *     finds the stream's length as a sum of every frame's bits
+ *     (cub::DeviceReduce::Sum), not as the lab does; temporary storage
+ *     and the frames' bits are kept between calls (kept.h). Under the CPU
+ *     emulator (common/emu/), where CUB does not compile, one CUDA thread
+ *     runs the serial loops: right, and slow on purpose.
  */
 #include "cuda_check.h"
 #include "kept.h"
@@ -235,6 +236,43 @@ cudaError_t pack_values(const uint32_t *d_values, size_t n, size_t frame_length,
 
 /* ---- The whole encoder and the decoder ---------------------------------- */
 
+#if !PROVIDED_USE_CUB
+static __global__ void provided_serial_sum_kernel(const uint32_t *d_in, size_t count, uint32_t *d_sum)
+{
+    uint32_t sum = 0;
+    for (size_t i = 0; i < count; i++)
+        sum += d_in[i];
+    *d_sum = sum;
+}
+#endif
+
+/* The stream's length in bits: the sum of every frame's bits, a reduction
+ * (CUB's DeviceReduce::Sum; a serial loop under the emulator). At most
+ * 2^31 (pack.h), so 32 bits hold it. */
+static cudaError_t provided_total_bits(const uint32_t *d_widths, size_t n, size_t frame_length, size_t frames,
+                                       uint32_t *total_bits)
+{
+    static struct provided_kept bits_kept, sum_kept, temp_kept;
+    uint32_t *d_bits, *d_sum;
+    RETURN_IF_CUDA_ERROR(provided_kept_at_least(&bits_kept, frames * sizeof *d_bits, (void **)&d_bits));
+    RETURN_IF_CUDA_ERROR(provided_kept_at_least(&sum_kept, sizeof *d_sum, (void **)&d_sum));
+    provided_frame_bits_kernel<<<provided_blocks(frames), PROVIDED_THREADS>>>(d_widths, n, frame_length,
+                                                                              frames, d_bits);
+    RETURN_IF_CUDA_ERROR(cudaGetLastError());
+#if PROVIDED_USE_CUB
+    void *d_temp = NULL;
+    size_t temp_bytes = 0;
+    RETURN_IF_CUDA_ERROR(cub::DeviceReduce::Sum(d_temp, temp_bytes, d_bits, d_sum, (int)frames));
+    RETURN_IF_CUDA_ERROR(provided_kept_at_least(&temp_kept, temp_bytes, &d_temp));
+    RETURN_IF_CUDA_ERROR(cub::DeviceReduce::Sum(d_temp, temp_bytes, d_bits, d_sum, (int)frames));
+#else
+    (void)temp_kept;
+    provided_serial_sum_kernel<<<1, 1>>>(d_bits, frames, d_sum);
+#endif
+    RETURN_IF_CUDA_ERROR(cudaGetLastError());
+    return cudaMemcpy(total_bits, d_sum, sizeof *total_bits, cudaMemcpyDeviceToHost);
+}
+
 cudaError_t pack_encode(const uint32_t *d_values, size_t n, size_t frame_length,
                         uint32_t *d_widths, uint32_t *d_offsets, uint32_t *d_words,
                         size_t *words)
@@ -249,15 +287,9 @@ cudaError_t pack_encode(const uint32_t *d_values, size_t n, size_t frame_length,
     size_t frames = pack_frame_count(n, frame_length);
     RETURN_IF_CUDA_ERROR(pack_frame_widths(d_values, n, frame_length, d_widths));
     RETURN_IF_CUDA_ERROR(pack_frame_offsets(d_widths, n, frame_length, d_offsets));
-    /* The stream's length: the last frame's offset plus its bits. */
-    uint32_t last_width, last_offset;
-    RETURN_IF_CUDA_ERROR(cudaMemcpy(&last_width, d_widths + frames - 1, sizeof last_width,
-                                    cudaMemcpyDeviceToHost));
-    RETURN_IF_CUDA_ERROR(cudaMemcpy(&last_offset, d_offsets + frames - 1, sizeof last_offset,
-                                    cudaMemcpyDeviceToHost));
-    size_t last_values = n - (frames - 1) * frame_length;
-    size_t total_bits = (size_t)last_offset + (size_t)last_width * last_values;
-    size_t count = (total_bits + 31) / 32;
+    uint32_t total_bits = 0;
+    RETURN_IF_CUDA_ERROR(provided_total_bits(d_widths, n, frame_length, frames, &total_bits));
+    size_t count = ((size_t)total_bits + 31) / 32;
     if (count > 0)
         RETURN_IF_CUDA_ERROR(cudaMemset(d_words, 0, count * sizeof *d_words));
     RETURN_IF_CUDA_ERROR(pack_values(d_values, n, frame_length, d_widths, d_offsets, d_words));
