@@ -205,7 +205,7 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 #
 # common/scanzip/ (format.h says the bytes) needs no CUDA and no emulator:
 # gcc with OpenMP, the same under BACKEND=cuda and emu. Its tests are
-# grader/tests/scanzip/*.c (Criterion) and cli.sh; its fuzzer,
+# grader/tests/scanzip/*.c (Criterion), cli.sh and gpu-engine.sh; its fuzzer,
 # grader/fuzz/decode.c, is built with clang's libFuzzer and sanitizers.
 # Two builds of the tool: $(SCANZIP), CPU only (engine_none.c), and
 # $(SCANZIP_GPU), with the GPU engine (engine_gpu.cu) built from labs 05,

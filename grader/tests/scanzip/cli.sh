@@ -10,18 +10,9 @@
 # exits 1 and leaves neither output nor temporary file; --gpu says there
 # is no GPU engine; usage errors exit 2; info prints the chunk table.
 # The last line is "cli: N passed, N failed"; exit status 1 on failure.
-set -u
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip" >&2; exit 2; }
-scanzip=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-work=$(mktemp -d "${TMPDIR:-/tmp}/scanzip-cli.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
-cd "$work" || exit 1
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "  ok    $*"; }
-fail() { failed=$((failed + 1)); echo "  FAIL  $*"; }
-# check NAME COMMAND...: pass if the command succeeds.
-check() { name=$1; shift; if "$@" >/dev/null 2>&1; then pass "$name"; else fail "$name  (run: $*)"; fi; }
+harness_name=cli
+. "$(dirname "$0")/harness.sh"
 # status EXPECTED NAME COMMAND...: pass if the command exits EXPECTED.
 status() {
     expected=$1 name=$2; shift 2

@@ -13,17 +13,10 @@
 # --gpu decompresses them back; a file with a damaged cascade payload
 # (its CRCs recomputed, so only the decoder can tell) is refused by --gpu
 # with the CPU's reason. Last line: "gpu-engine: N passed, N failed".
-set -u
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip-gpu" >&2; exit 2; }
-scanzip=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 fixtures=$(cd "$(dirname "$0")" && pwd)/data
-work=$(mktemp -d "${TMPDIR:-/tmp}/scanzip-gpu.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
-cd "$work" || exit 1
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "  ok    $*"; }
-fail() { failed=$((failed + 1)); echo "  FAIL  $*"; }
+harness_name=gpu
+. "$(dirname "$0")/harness.sh"
 
 # Data: labels in runs (an atlas), noise (no runs: auto stores or packs),
 # a slow sawtooth (runs of 3 stepping by one: delta wins).

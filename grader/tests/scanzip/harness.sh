@@ -1,0 +1,21 @@
+# harness.sh: what cli.sh and gpu-engine.sh share, sourced by them with
+# the tool's path still in their $1 (a sourced file sees its caller's
+# arguments) and a name for the work folder in $harness_name:
+#
+#   harness_name=cli
+#   . "$(dirname "$0")/harness.sh"
+#
+# It sets $scanzip (an absolute path), moves into a fresh work folder that
+# is removed on exit, and defines the counted checks: pass and fail (one
+# line each), and check NAME COMMAND... (pass if the command succeeds).
+# The caller ends with: echo "NAME: $passed passed, $failed failed".
+set -u
+scanzip=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+work=$(mktemp -d "${TMPDIR:-/tmp}/scanzip-$harness_name.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$work" || exit 1
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "  ok    $*"; }
+fail() { failed=$((failed + 1)); echo "  FAIL  $*"; }
+check() { name=$1; shift; if "$@" >/dev/null 2>&1; then pass "$name"; else fail "$name  (run: $*)"; fi; }
