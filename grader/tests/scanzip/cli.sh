@@ -12,7 +12,7 @@
 # The last line is "cli: N passed, N failed"; exit status 1 on failure.
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip" >&2; exit 2; }
 harness_name=cli
-. "$(dirname "$0")/harness.sh"
+. "$(dirname "$0")/harness.sh" || exit 2
 # status EXPECTED NAME COMMAND...: pass if the command exits EXPECTED.
 status() {
     expected=$1 name=$2; shift 2

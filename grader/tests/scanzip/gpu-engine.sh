@@ -16,7 +16,7 @@
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip-gpu" >&2; exit 2; }
 fixtures=$(cd "$(dirname "$0")" && pwd)/data
 harness_name=gpu
-. "$(dirname "$0")/harness.sh"
+. "$(dirname "$0")/harness.sh" || exit 2
 
 # Data: labels in runs (an atlas), noise (no runs: auto stores or packs),
 # a slow sawtooth (runs of 3 stepping by one: delta wins).

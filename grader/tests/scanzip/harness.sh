@@ -10,10 +10,12 @@
 # line each), and check NAME COMMAND... (pass if the command succeeds).
 # The caller ends with: echo "NAME: $passed passed, $failed failed".
 set -u
-scanzip=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-work=$(mktemp -d "${TMPDIR:-/tmp}/scanzip-$harness_name.XXXXXX")
+# Never run the checks where we stand (they write files): stop unless
+# the work folder was made and entered.
+scanzip=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") || exit 2
+work=$(mktemp -d "${TMPDIR:-/tmp}/scanzip-${harness_name:-checks}.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT INT TERM
-cd "$work" || exit 1
+cd "$work" || exit 2
 passed=0
 failed=0
 pass() { passed=$((passed + 1)); echo "  ok    $*"; }
