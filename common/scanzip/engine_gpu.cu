@@ -68,7 +68,7 @@ static cudaError_t buffers_for(size_t n)
     cudaFree(buffers.payload);
     cudaFree(buffers.values);
     memset(&buffers, 0, sizeof buffers);
-    size_t words = 6 * n + 2; /* values symbols counts widths offsets words, pieces (u64) */
+    size_t words = 6 * n + 2; /* values symbols counts widths offsets words, then pieces (a u64) */
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.raw, 4 * n));
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.payload, cascade_max_payload_bytes(n)));
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.values, words * sizeof(int)));
@@ -77,7 +77,7 @@ static cudaError_t buffers_for(size_t n)
     buffers.widths = (uint32_t *)(buffers.counts + n);
     buffers.offsets = buffers.widths + n;
     buffers.words = buffers.offsets + n;
-    buffers.pieces = (unsigned long long *)(buffers.values + ((6 * n + 1) & ~(size_t)1));
+    buffers.pieces = (unsigned long long *)(buffers.words + n); /* 6n ints in: 8-byte aligned */
     buffers.n = n;
     return cudaSuccess;
 }
