@@ -123,7 +123,7 @@ check_run() {
     dir=$out/$2.check-$1
     eval "command=\$checker_$1"
     # shellcheck disable=SC2086 # the checker is a command with its options
-    SCANLAB_EMU_ORDER=$3 timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver")" "$4" 0x5eed random \
+    sharing_gpu env SCANLAB_EMU_ORDER=$3 timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver")" "$4" 0x5eed random \
         >"$dir/$3.$4.log" 2>&1 </dev/null
     echo $? >"$dir/$3.$4.rc"
 }
@@ -270,10 +270,44 @@ filtered() {
         { s = $0; sub(/::/, "/", s); if (s ~ f) print }'
 }
 
+# ---- The GPU shared between grades ----------------------------------------
+#
+# Several grades may share a GPU (make batch runs a few per GPU): their
+# tests and checks may run together, but a perf program's clocks must
+# have the GPU alone. So each test and each check holds a lock file shared
+# while it runs, one lock per GPU, and so does a perf program but for its
+# timed runs, for which it takes it exclusively (perf.c). Whoever waits
+# holds a turnstile (the same path with ".turnstile") while it waits, so
+# that new tests queue behind a waiting perf program rather than starve
+# it. A waiting perf program so waits only for the tests running then (a
+# second or two; a test that never ends, its timeout), not for whole
+# grades. The tests of a lab with no CUDA source (lab 01) take no lock:
+# they cannot touch the GPU, and an endless loop there holds up no one.
+# flock(1), from util-linux.
+gpu_lock=""
+if [ "$backend" = cuda ] && command -v flock >/dev/null 2>&1; then
+    gpu=${CUDA_VISIBLE_DEVICES:-}; gpu=${gpu%%,*}
+    uuid=$(nvidia-smi -i "${gpu:-0}" --query-gpu=uuid --format=csv,noheader 2>/dev/null | head -n 1)
+    gpu_lock=${SCANLAB_GPU_LOCK:-${TMPDIR:-/tmp}/scanlab-gpu-${uuid:-${gpu:-0}}.lock}
+    export SCANLAB_GPU_LOCK=$gpu_lock
+fi
+export gpu_lock
+
+# sharing_gpu COMMAND...: run it holding the GPU shared (no lock: just run
+# it). The shell holds the lock; the command's processes do not inherit it.
+sharing_gpu() {
+    if [ -z "$gpu_lock" ]; then "$@"; return; fi
+    touch "$gpu_lock" "$gpu_lock.turnstile" 2>/dev/null
+    exec 8<"$gpu_lock.turnstile" 9<"$gpu_lock"
+    flock -x 8 && flock -s 9 && flock -u 8
+    "$@" 8<&- 9<&-
+    exec 8<&- 9<&-
+}
+
 # parallel FUNCTION ARG...: `FUNCTION ARG... LINE` for each line of the
 # input, JOBS at a time, each in a shell of its own that is handed the
-# function's text (a function of this file, whose closing brace is the
-# first "}" at column 0 after it).
+# function's text and sharing_gpu's (functions of this file, whose
+# closing brace is the first "}" at column 0 after them).
 #
 # On a GPU the pools run at a lower CPU priority (nice 10): when grades
 # share the machine (make batch), another grade's perf program, whose
@@ -285,7 +319,13 @@ parallel() {
     priority=""
     [ "$backend" = cuda ] && priority="nice -n 10"
     # shellcheck disable=SC2086 # the priority is a command with its options, or nothing
-    grep . | $priority xargs -P "$jobs" -I '{}' sh -c "$(sed -n "/^$function() {/,/^}/p" "$0"); $function \"\$@\"" sh "$@" '{}'
+    grep . | $priority xargs -P "$jobs" -I '{}' sh -c "$(function_text sharing_gpu)
+$(function_text "$function"); $function \"\$@\"" sh "$@" '{}'
+}
+
+# function_text NAME: the text of a function of this file.
+function_text() {
+    sed -n "/^$1() {/,/^}/p" "$0"
 }
 
 # run_test "LAB ORDER SUITE::TEST": one test of the tests' pool, one TAP
@@ -298,7 +338,9 @@ run_test() {
     if printf '%s\n' "$hidden_tests" | grep -qx "$lab	$name"; then seed_env="SCANLAB_SEED=$hidden_seed"; fi
     # This shell runs this one test, so the limit binds it alone.
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
-    env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((test_timeout + kill_slack)) \
+    lock=sharing_gpu
+    ls "$tree/$lab"/*.cu >/dev/null 2>&1 || lock=""   # no CUDA source: no GPU to share
+    $lock env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((test_timeout + kill_slack)) \
         "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$test_timeout" -j1 --tap="$base.tap" \
         >"$base.log" 2>&1 </dev/null
     echo $? >"$base.rc"
@@ -420,33 +462,6 @@ perf_lab() {
         -f "$here/tools/perf-verdict.awk" >>"$out/results"
 }
 
-# ---- The GPU shared between grades ----------------------------------------
-#
-# Several grades may share a GPU (make batch runs a few per GPU): their
-# tests and checks may run together, but a perf program's clocks must
-# have the GPU alone. So the tests and checks hold a lock file shared, one
-# per GPU, and so does a perf program but for its timed runs, for which it
-# takes it exclusively (perf.c). Whoever waits holds a turnstile (the same path with
-# ".turnstile") while it waits, so that new tests queue behind a waiting
-# perf program rather than starve it. flock(1), from util-linux.
-gpu_lock=""
-if [ "$backend" = cuda ] && command -v flock >/dev/null 2>&1; then
-    gpu=${CUDA_VISIBLE_DEVICES:-}; gpu=${gpu%%,*}
-    uuid=$(nvidia-smi -i "${gpu:-0}" --query-gpu=uuid --format=csv,noheader 2>/dev/null | head -n 1)
-    gpu_lock=${SCANLAB_GPU_LOCK:-${TMPDIR:-/tmp}/scanlab-gpu-${uuid:-${gpu:-0}}.lock}
-    export SCANLAB_GPU_LOCK=$gpu_lock
-fi
-
-# sharing_gpu COMMAND...: run it holding the GPU shared (no lock: just run it).
-sharing_gpu() {
-    if [ -z "$gpu_lock" ]; then "$@"; return; fi
-    touch "$gpu_lock" "$gpu_lock.turnstile" 2>/dev/null
-    exec 8<"$gpu_lock.turnstile" 9<"$gpu_lock"
-    flock -x 8 && flock -s 9 && flock -u 8
-    "$@" 8<&- 9<&-   # the tests do not hold the lock themselves
-    exec 8<&- 9<&-
-}
-
 # Hidden tests (rubric visibility `hidden`) get a fresh seed every run,
 # so their data cannot be learnt; HIDDEN_SEED=0x... replays one run.
 hidden_seed=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
@@ -554,8 +569,8 @@ done
 if [ "$backend:${CHECK:-none}" = emu:race ]; then
     timed all checks checks_all $labs
 else
-    timed all tests sharing_gpu tests_all $labs
-    timed all checks sharing_gpu checks_all $labs
+    timed all tests tests_all $labs
+    timed all checks checks_all $labs
     for lab in $labs; do timed "$lab" perf perf_lab "$lab"; done
 fi
 [ -n "$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden"')" ] &&

@@ -21,7 +21,9 @@
 # each alone (grade.sh's GPU lock). Under the emulator, half as many
 # workers as CPUs (it runs two thread orders, each test its own process).
 # Environment: BACKEND (cuda or emu; default cuda when there is a GPU),
-# WORKERS (override the worker count),
+# WORKERS (override the worker count), GPUS (the GPUs to grade on, e.g.
+# 0,2; default every GPU nvidia-smi lists), JOBS (the processes each
+# grade runs at once; default the CPUs over the workers),
 # HIDDEN_SEED (the hidden tests' seed, one for the batch: OUT_DIR/hidden-seed),
 # ENGINE (local, the default: workers on this machine; slurm: a Slurm job
 # array, one submission a task, see below).
@@ -94,7 +96,8 @@ case "$out" in /*) ;; *) out=$PWD/$out ;; esac
 gpu_count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 BACKEND=${BACKEND:-$([ "$gpu_count" -gt 0 ] && echo cuda || echo emu)}
 cpus=$(nproc 2>/dev/null || echo 2)
-GPUS=""
+GPUS=${GPUS:-}
+[ -n "$GPUS" ] && gpu_count=$(echo "$GPUS" | tr ',' '\n' | grep -c .)
 ENGINE=${ENGINE:-local}
 if [ "$ENGINE" = slurm ]; then
     workers=1 # no local workers: each task uses the CPUs Slurm gives it (slurm-task.sh)
@@ -102,12 +105,12 @@ elif [ "$ENGINE" != local ]; then
     echo "batch.sh: ENGINE must be local or slurm, not '$ENGINE'" >&2; exit 1
 elif [ "$BACKEND" = cuda ]; then
     workers=${WORKERS:-$((gpu_count * ${WORKERS_PER_GPU:-3}))}
-    [ "$gpu_count" -gt 1 ] && GPUS=$(seq -s, 0 $((gpu_count - 1)))
+    [ -z "$GPUS" ] && [ "$gpu_count" -gt 1 ] && GPUS=$(seq -s, 0 $((gpu_count - 1)))
 else
     workers=${WORKERS:-$((cpus / 2))}
 fi
 [ "$workers" -ge 1 ] || workers=1
-JOBS=$((cpus / workers)); [ "$JOBS" -ge 1 ] || JOBS=1
+JOBS=${JOBS:-$((cpus / workers))}; [ "$JOBS" -ge 1 ] || JOBS=1
 
 # The entries, each with an ID made of safe characters.
 list=$out/submissions.tsv
@@ -159,6 +162,7 @@ fi
 HIDDEN_SEED=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 echo "HIDDEN_SEED=$HIDDEN_SEED" >"$out/hidden-seed"
 export BACKEND GPUS JOBS TOTAL HIDDEN_SEED
+grading_start=$(date +%s)
 if [ "$ENGINE" = slurm ]; then
     resources="--cpus-per-task=${SLURM_CPUS:-2}"
     [ "$BACKEND" = cuda ] && resources="$resources --gres=gpu:1"
@@ -179,4 +183,6 @@ fi
 # The gradebook, in the order of the IDs.
 labs=$(cd "$out/tree/labs" && ls -d [0-9][0-9]-* | tr '\n' ',')
 { echo "id,${labs}total"; cut -f1 "$list" | LC_ALL=C sort | while read -r id; do cat "$out/$id/row.csv"; done; } >"$out/gradebook.csv"
+seconds=$(($(date +%s) - grading_start)); [ "$seconds" -ge 1 ] || seconds=1
+echo "batch: $TOTAL submissions graded in $seconds s, the tree built before: $((TOTAL * 3600 / seconds)) an hour"
 echo "gradebook: $out/gradebook.csv; reports: $out/ID/report.txt"
