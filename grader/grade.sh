@@ -30,6 +30,11 @@
 #   JUNIT_XML     path: also write JUnit XML there
 #   PERF_N   the size the performance tests time (default 2^24 on a GPU,
 #            4096 under the emulator, where they only check outputs)
+#   PHASE    tests: the tests and checks only, no scoreboard; a later run
+#            with PHASE=perf and the same BUILD_DIR, TREE and LABs times
+#            the labs that passed and prints the scoreboard of both. make
+#            batch grades so: every submission's tests first, then their
+#            perf programs, which so never wait for tests (default: both)
 #   SCANLAB_GPU_LOCK  on a GPU, the lock file that grades sharing it take
 #            (default /tmp/scanlab-gpu-UUID.lock; see "The GPU shared
 #            between grades" below)
@@ -45,7 +50,13 @@ shift 3
 here=$(dirname "$0")
 out=$build/grade/$tree
 mkdir -p "$out"
-rm -f "$out"/*.tap "$out"/*.log "$out/results" "$out/scored"
+phase=${PHASE:-both}
+case "$phase" in both|tests|perf) ;; *) echo "grade.sh: PHASE is tests, perf or unset, not '$phase'" >&2; exit 2 ;; esac
+if [ "$phase" = perf ]; then
+    [ -f "$out/labs-tested" ] || { echo "grade.sh: PHASE=perf needs a PHASE=tests run in $out first" >&2; exit 2; }
+else
+    rm -f "$out"/*.tap "$out"/*.log "$out/results" "$out/scored" "$out/labs-tested" "$out/times.tsv"
+fi
 
 if [ "$backend" = emu ]; then
     orders=${ORDERS:-forward reverse}
@@ -501,7 +512,6 @@ timed() {   # timed LAB PHASE COMMAND...: run it, and add its seconds
         'BEGIN { printf "%s\t%s\t%.1f\n", lab, phase, end - start }' >>"$out/times.tsv"
 }
 grade_start=$(clock)
-rm -f "$out/times.tsv"
 
 # tests_all LAB...: every test of the labs, once per thread order, all in
 # one pool; each lab's results in its order.
@@ -541,6 +551,7 @@ export out build tree hidden_tests checker_memory checker_race
 # The labs whose tests can run: policy first (what the code may not do is
 # checked before it runs: policy-check.sh), then the build.
 labs=""
+[ "$phase" = perf ] && set --   # the labs whose tests ran are in labs-tested
 for lab in "$@"; do
     program=$build/$tree/$lab/tests
     if ! POLICY_ALLOW=$policy_allow "$here/tools/policy-check.sh" "$tree/$lab" "$build/$tree/$lab" >"$out/$lab.policy.log" 2>&1; then
@@ -566,13 +577,20 @@ done
 # performance tests, lab by lab (CHECK=race under the emulator: the race
 # check alone).
 # shellcheck disable=SC2086 # the lab names are words
-if [ "$backend:${CHECK:-none}" = emu:race ]; then
+if [ "$phase" = perf ]; then
+    labs=$(cat "$out/labs-tested")
+elif [ "$backend:${CHECK:-none}" = emu:race ]; then
     timed all checks checks_all $labs
 else
     timed all tests tests_all $labs
     timed all checks checks_all $labs
-    for lab in $labs; do timed "$lab" perf perf_lab "$lab"; done
 fi
+if [ "$phase" = tests ]; then
+    echo "$labs" >"$out/labs-tested"
+    echo "tests and checks done; PHASE=perf times the labs that passed and prints the scoreboard"
+    exit 0
+fi
+[ "$backend:${CHECK:-none}" = emu:race ] || for lab in $labs; do timed "$lab" perf perf_lab "$lab"; done
 [ -n "$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden"')" ] &&
     echo "hidden tests ran with SCANLAB_SEED=$hidden_seed (replay: HIDDEN_SEED=$hidden_seed)" >"$out/hidden-seed"
 
@@ -598,8 +616,9 @@ fi
 if [ -n "${JUNIT_XML:-}" ]; then
     awk -f "$here/tools/junit.awk" "$out/rubric.tsv" "$out/scored" >"$JUNIT_XML" && echo "junit: $JUNIT_XML"
 fi
-awk -F'\t' -v start="$grade_start" -v end="$(clock)" '{ spent[$2] += $3 }
-    END { printf "time: %.0f s (tests %.0f s, checks %.0f s, perf %.0f s; per lab: times.tsv)\n",
-          end - start, spent["tests"], spent["checks"], spent["perf"] }' "$out/times.tsv" 2>/dev/null
+awk -F'\t' -v start="$grade_start" -v end="$(clock)" -v phase="$phase" '{ spent[$2] += $3 }
+    END { total = phase == "perf" ? spent["tests"] + spent["checks"] + end - start : end - start
+          printf "time: %.0f s (tests %.0f s, checks %.0f s, perf %.0f s; per lab: times.tsv)\n",
+          total, spent["tests"], spent["checks"], spent["perf"] }' "$out/times.tsv" 2>/dev/null
 echo "logs: $out/"
 exit $status

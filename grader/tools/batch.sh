@@ -14,12 +14,17 @@
 #   OUT_DIR/ID/report.txt    its files and the scoreboard
 #   OUT_DIR/ID/grade.log     all that make grade printed (compiler errors too)
 #   OUT_DIR/gradebook.csv    id, the points of each lab, total
-# Submissions are graded in parallel. On GPUs, WORKERS_PER_GPU (default
-# 3) workers per GPU, each seeing only its own (CUDA_VISIBLE_DEVICES): a
-# grade spends most of its time starting processes and checking on the
-# CPU, so a few share a GPU well, and the performance tests still time
-# each alone (grade.sh's GPU lock). Under the emulator, half as many
-# workers as CPUs (it runs two thread orders, each test its own process).
+# Submissions are graded in parallel, in two rounds: every submission's
+# tests and checks (grade.sh's PHASE=tests), then every submission's
+# performance tests and scoreboard (PHASE=perf). A perf program must have
+# its GPU alone while it times (grade.sh's GPU lock); graded in one go, it
+# waited for whatever tests of other grades were running, and new tests
+# waited for it, so the GPU was mostly waiting. On GPUs, WORKERS_PER_GPU
+# (default 3) workers per GPU, each seeing only its own
+# (CUDA_VISIBLE_DEVICES): a grade spends most of its time starting
+# processes and checking on the CPU, so a few share a GPU well. Under the
+# emulator, half as many workers as CPUs (it runs two thread orders, each
+# test its own process).
 # Environment: BACKEND (cuda or emu; default cuda when there is a GPU),
 # WORKERS (override the worker count), GPUS (the GPUs to grade on, e.g.
 # 0,2; default every GPU nvidia-smi lists), JOBS (the processes each
@@ -45,30 +50,52 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
 # ---- One submission (a worker runs this; xargs sets SLOT) ----------------
-if [ "${1:-}" = --one ]; then
-    out=$2 id=$3 entry=$4
+#   batch.sh --one OUT_DIR ID ENTRY     unpack, build, grade (a Slurm task)
+#   batch.sh --tests OUT_DIR ID ENTRY   the same up to the tests and checks
+#   batch.sh --perf OUT_DIR ID ENTRY    then the perf programs, the report
+case "${1:-}" in
+--one|--tests|--perf)
+    step=$1 out=$2 id=$3 entry=$4
     dir=$out/$id
-    rm -rf "$dir" && mkdir -p "$dir/files"
     if [ -n "${GPUS:-}" ]; then   # worker SLOT grades on GPU SLOT mod the GPU count
         CUDA_VISIBLE_DEVICES=$(echo "$GPUS" | cut -d, -f$((SLOT % $(echo "$GPUS" | tr ',' '\n' | wc -l) + 1)))
         export CUDA_VISIBLE_DEVICES
     fi
-    # Unpack: archives may not write outside files/ (GNU tar and unzip
-    # drop leading / and ../), and only regular files are ever used.
-    case "$entry" in
-    *.tar.gz|*.tgz) tar -xzf "$entry" -C "$dir/files" --no-same-owner --no-same-permissions >"$dir/unpack.log" 2>&1 ;;
-    *.zip) unzip -qq -o "$entry" -d "$dir/files" >"$dir/unpack.log" 2>&1 ;;
-    *) cp -R "$entry/." "$dir/files/" ;;
-    esac || echo "  (some of the archive could not be unpacked: see $dir/unpack.log)" >>"$dir/placed.txt"
-    cp -a "$out/tree" "$dir/tree"
-    labs=$(cd "$dir/tree/labs" && ls -d [0-9][0-9]-* | tr '\n' ' ')
-    if "$here/place-submission.sh" "$dir/files" "$dir/tree" >>"$dir/placed.txt"; then
-        (cd "$dir/tree" && NO_COLOR=1 make --no-print-directory grade BACKEND="$BACKEND" \
-             JOBS="$JOBS" RESULTS_JSON="$PWD/../results.json" JUNIT_XML="$PWD/../junit.xml") >"$dir/grade.log" 2>&1 || true
-    else
-        echo "summary: backend=$BACKEND tree=labs score=0/0 (no lab file found)" >"$dir/grade.log"
+    # grade PHASE: make grade in the submission's tree, its output added to grade.log.
+    grade() {
+        (cd "$dir/tree" && NO_COLOR=1 PHASE=$1 make --no-print-directory grade BACKEND="$BACKEND" \
+             JOBS="$JOBS" RESULTS_JSON="$PWD/../results.json" JUNIT_XML="$PWD/../junit.xml") >>"$dir/grade.log" 2>&1 || true
+    }
+    if [ "$step" != --perf ]; then
+        rm -rf "$dir" && mkdir -p "$dir/files"
+        # Unpack: archives may not write outside files/ (GNU tar and unzip
+        # drop leading / and ../), and only regular files are ever used.
+        case "$entry" in
+        *.tar.gz|*.tgz) tar -xzf "$entry" -C "$dir/files" --no-same-owner --no-same-permissions >"$dir/unpack.log" 2>&1 ;;
+        *.zip) unzip -qq -o "$entry" -d "$dir/files" >"$dir/unpack.log" 2>&1 ;;
+        *) cp -R "$entry/." "$dir/files/" ;;
+        esac || echo "  (some of the archive could not be unpacked: see $dir/unpack.log)" >>"$dir/placed.txt"
+        cp -a "$out/tree" "$dir/tree"
+        echo "${CUDA_VISIBLE_DEVICES:-}" >"$dir/gpu"
+        if "$here/place-submission.sh" "$dir/files" "$dir/tree" >>"$dir/placed.txt"; then
+            : >"$dir/grade.log"
+            grade "$([ "$step" = --tests ] && echo tests || echo both)"
+        else
+            echo "summary: backend=$BACKEND tree=labs score=0/0 (no lab file found)" >"$dir/grade.log"
+            touch "$dir/unplaced"
+        fi
     fi
-    { echo "ScanLab batch grading: $id ($entry)${CUDA_VISIBLE_DEVICES:+, on GPU $CUDA_VISIBLE_DEVICES}"; echo; echo "Files:"; cat "$dir/placed.txt"; echo
+    if [ "$step" = --tests ]; then
+        touch "$dir/tested"
+        echo "  tested $(ls "$out"/*/tested | wc -l)/$TOTAL  $id"
+        exit 0
+    fi
+    [ "$step" = --perf ] && [ ! -f "$dir/unplaced" ] && grade perf
+    tested_on=$(cat "$dir/gpu") where=""
+    [ -n "$tested_on" ] && where=", on GPU $tested_on"
+    [ "${CUDA_VISIBLE_DEVICES:-}" != "$tested_on" ] && where="$where (timed on GPU $CUDA_VISIBLE_DEVICES)"
+    labs=$(cd "$dir/tree/labs" && ls -d [0-9][0-9]-* | tr '\n' ' ')
+    { echo "ScanLab batch grading: $id ($entry)$where"; echo; echo "Files:"; cat "$dir/placed.txt"; echo
       sed -n '/^ScanLab scoreboard/,$p' "$dir/grade.log"; } >"$dir/report.txt"
     # The gradebook row, from the scoreboard's summary line.
     awk -v id="$id" -v labs="$labs" '
@@ -85,8 +112,8 @@ if [ "${1:-}" = --one ]; then
     bar=$(awk -v done="$done_count" -v total="$TOTAL" 'BEGIN {
         filled = int(20 * done / total); for (i = 0; i < 20; i++) printf (i < filled ? "#" : "-") }')
     echo "[$bar] $done_count/$TOTAL  $id: $(cut -d, -f1 --complement "$dir/row.csv" | awk -F, '{ print $NF }') points"
-    exit 0
-fi
+    exit 0 ;;
+esac
 
 # ---- The whole batch -----------------------------------------------------
 submissions=${1:?usage: batch.sh SUBMISSIONS_DIR OUT_DIR}
@@ -177,7 +204,11 @@ if [ "$ENGINE" = slurm ]; then
         [ -f "$out/$id/row.csv" ] || { mkdir -p "$out/$id"; echo "$id,error" >"$out/$id/row.csv"; }
     done <"$list"
 else
-    tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" --one "$out"
+    # Every submission's tests and checks, then every submission's perf
+    # programs: while these time, no test runs on their GPU (grade.sh's
+    # GPU lock), and none has to wait for a test to end.
+    tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" --tests "$out"
+    tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" --perf "$out"
 fi
 
 # The gradebook, in the order of the IDs.
