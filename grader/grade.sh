@@ -18,9 +18,10 @@
 #   EXPECT   full | zero: exit 1 unless every test passed / none passed and
 #            none crashed (`make test` grades solutions and skeletons so)
 #   TEST_TIMEOUT  seconds a test may run (default 150 under the emulator,
-#            60 on a GPU); each test is its own process group, killed after
-#            that, and says "timed out". On a GPU a check or a performance
-#            test may run twice as long.
+#            30 on a GPU, where the slowest reference test takes 4.4 s);
+#            each test is its own process group, killed after that, and
+#            says "timed out". On a GPU a check or a performance test may
+#            run twice as long.
 #   JOBS     tests run at once (default: the number of CPUs)
 #   TEST_MEMORY_LIMIT  MiB of address space a test may use under the
 #            emulator without a CHECK (default 8192; 0: no limit): past it
@@ -126,17 +127,31 @@ check_driver() {
     [ -x "$driver" ] && echo "$driver"
 }
 
-# check_run "CHECK LAB ORDER N": one run of the checks' pool: the lab's
-# driver at size N under the checker, its output in the check's folder as
-# ORDER.N.log and its exit status in ORDER.N.rc.
+# check_run "CHECK LAB ORDER SIZES": one run of the checks' pool: the
+# lab's driver at SIZES under the checker, its output in the check's
+# folder as ORDER.SIZES.log and its exit status in ORDER.SIZES.rc. SIZES
+# is one size or several ("33,1025,65537"): the driver runs them all in
+# one process, so the checker starts once (print.h says why).
 check_run() {
     set -- $1
     dir=$out/$2.check-$1
     eval "command=\$checker_$1"
     # shellcheck disable=SC2086 # the checker is a command with its options
-    sharing_gpu env SCANLAB_EMU_ORDER=$3 timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver")" "$4" 0x5eed random \
+    sharing_gpu env $gpu_env SCANLAB_EMU_ORDER=$3 timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver")" "$4" 0x5eed random \
         >"$dir/$3.$4.log" 2>&1 </dev/null
     echo $? >"$dir/$3.$4.rc"
+}
+
+# failing_size "CHECK LAB ORDER SIZES": after the run of all SIZES at once
+# failed, the size that fails alone (each run again, smallest first), so
+# the verdict names it and its log; the SIZES themselves if none does.
+failing_size() {
+    set -- $1
+    for n in $(echo "$4" | tr ',' ' '); do
+        check_run "$1 $2 $3 $n"
+        [ "$(cat "$out/$2.check-$1/$3.$n.rc")" = 0 ] || { echo "$n"; return; }
+    done
+    echo "$4"
 }
 
 # finding LOG: the checker's report in one line: the sanitizers' SUMMARY
@@ -172,7 +187,7 @@ check_row() {
     printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$backend" "$2" "$3" "$4" >>"$out/results"
 }
 
-# check_plan CHECK LAB: the check's runs, "CHECK LAB ORDER N" a line, its
+# check_plan CHECK LAB: the check's runs, "CHECK LAB ORDER SIZES" a line, its
 # driver built first under the emulator; or, when it cannot run, its
 # result line at once, and a false status.
 check_plan() {
@@ -188,7 +203,7 @@ check_plan() {
     fi
     dir=$out/$lab.check-$check
     rm -rf "$dir" && mkdir -p "$dir" && echo "$driver" >"$dir/driver"
-    for order in $orders; do for n in $(check_sizes "$check"); do echo "$check $lab $order $n"; done; done
+    for order in $orders; do echo "$check $lab $order $(check_sizes "$check" | tr ' ' ',')"; done
 }
 
 # check_verdict CHECK LAB: the check's verdict on the lab once its runs
@@ -198,26 +213,26 @@ check_verdict() {
     check=$1 lab=$2 test=check::$1
     command=$(checker "$check") dir=$out/$lab.check-$check
     driver=$(cat "$dir/driver")
+    sizes=$(check_sizes "$check" | tr ' ' ',')
     for order in $orders; do
-        for n in $(check_sizes "$check"); do
-            log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc" 2>/dev/null || echo 1)
-            if [ "$backend" = emu ]; then
-                where="n = $n, $order thread order"
-                reproduce="SCANLAB_EMU_ORDER=$order make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
-            else
-                where="n = $n" reproduce="$command $driver $n 0x5eed random"
-            fi
-            case $rc in
-            0) continue ;;
-            86) message="found at $where: $(finding "$log")" ;;
-            124 | 137) message="timed out at $where after $long_timeout s under the checker" ;;
-            *) message="the driver failed at $where under the checker (exit status $rc): $(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-200)" ;;
-            esac
-            # The emulator names the CUDA thread where a report happened.
-            thread=$(grep -m 1 '^scanlab-emu: kernel' "$log" | cut -c1-200)
-            check_row "$lab" "$test" fail "$message$(printf '\037')${thread:+$thread$(printf '\037')}reproduce: $reproduce  (log: $log)"
-            return
-        done
+        [ "$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)" = 0 ] && continue
+        n=$(failing_size "$check $lab $order $sizes")
+        log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc" 2>/dev/null || echo 1)
+        if [ "$backend" = emu ]; then
+            where="n = $n, $order thread order"
+            reproduce="SCANLAB_EMU_ORDER=$order make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
+        else
+            where="n = $n" reproduce="$command $driver $n 0x5eed random"
+        fi
+        case $rc in
+        86) message="found at $where: $(finding "$log")" ;;
+        124 | 137) message="timed out at $where after $long_timeout s under the checker" ;;
+        *) message="the driver failed at $where under the checker (exit status $rc): $(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-200)" ;;
+        esac
+        # The emulator names the CUDA thread where a report happened.
+        thread=$(grep -m 1 '^scanlab-emu: kernel' "$log" | cut -c1-200)
+        check_row "$lab" "$test" fail "$message$(printf '\037')${thread:+$thread$(printf '\037')}reproduce: $reproduce  (log: $log)"
+        return
     done
     check_row "$lab" "$test" pass ""
 }
@@ -294,9 +309,12 @@ filtered() {
 # second or two; a test that never ends, its timeout), not for whole
 # grades. The tests of a lab with no CUDA source (lab 01) take no lock:
 # they cannot touch the GPU, and an endless loop there holds up no one.
-# flock(1), from util-linux.
+# flock(1), from util-linux. SCANLAB_GPU_LOCK names the lock file; set,
+# it is taken under the emulator too, so that the CPU's tests go through
+# the same path (run-planted.sh: every planted bug must still be caught
+# through the lock).
 gpu_lock=""
-if [ "$backend" = cuda ] && command -v flock >/dev/null 2>&1; then
+if { [ "$backend" = cuda ] || [ -n "${SCANLAB_GPU_LOCK:-}" ]; } && command -v flock >/dev/null 2>&1; then
     gpu=${CUDA_VISIBLE_DEVICES:-}; gpu=${gpu%%,*}
     uuid=$(nvidia-smi -i "${gpu:-0}" --query-gpu=uuid --format=csv,noheader 2>/dev/null | head -n 1)
     gpu_lock=${SCANLAB_GPU_LOCK:-${TMPDIR:-/tmp}/scanlab-gpu-${uuid:-${gpu:-0}}.lock}
@@ -304,15 +322,31 @@ if [ "$backend" = cuda ] && command -v flock >/dev/null 2>&1; then
 fi
 export gpu_lock
 
-# sharing_gpu COMMAND...: run it holding the GPU shared (no lock: just run
-# it). The shell holds the lock; the command's processes do not inherit it.
+# Every test and check is a process of its own, so it creates a CUDA
+# context: about 125 in a grade. On the machines we measured (H100s and
+# H200s lent by the hour) creating one costs 0.3 s of kernel time, and the
+# driver does them one at a time for the whole machine: 64 processes that
+# start at once take 18.8 s; a batch of grades waited on little else. With
+# one hardware work queue per context instead of eight
+# (CUDA_DEVICE_MAX_CONNECTIONS=1, documented in the CUDA Programming Guide)
+# the same 64 take 5.1 s. A test runs on one stream and loses nothing;
+# the perf programs keep the default, as a student's program would run.
+gpu_env=""
+[ "$backend" = cuda ] && gpu_env="CUDA_DEVICE_MAX_CONNECTIONS=1"
+export gpu_env
+
+# sharing_gpu COMMAND...: run it holding the GPU shared, or, with
+# gpu_alone=1 in the environment, exclusively (no lock: just run it). The
+# shell holds the lock; the command's processes do not inherit it.
 sharing_gpu() {
     if [ -z "$gpu_lock" ]; then "$@"; return; fi
     touch "$gpu_lock" "$gpu_lock.turnstile" 2>/dev/null
     exec 8<"$gpu_lock.turnstile" 9<"$gpu_lock"
-    flock -x 8 && flock -s 9 && flock -u 8
+    flock -x 8 && flock "$([ "${gpu_alone:-0}" = 1 ] && echo -x || echo -s)" 9 && flock -u 8
     "$@" 8<&- 9<&-
+    set -- $?   # the command's status is the caller's verdict: keep it
     exec 8<&- 9<&-
+    return "$1"
 }
 
 # parallel FUNCTION ARG...: `FUNCTION ARG... LINE` for each line of the
@@ -351,7 +385,7 @@ run_test() {
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
     lock=sharing_gpu
     ls "$tree/$lab"/*.cu >/dev/null 2>&1 || lock=""   # no CUDA source: no GPU to share
-    $lock env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((test_timeout + kill_slack)) \
+    $lock env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((test_timeout + kill_slack)) \
         "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$test_timeout" -j1 --tap="$base.tap" \
         >"$base.log" 2>&1 </dev/null
     echo $? >"$base.rc"
@@ -482,7 +516,7 @@ hidden_seed=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 # still costs a minute, not the emulator's two and a half. The checks and
 # the performance test get twice as long there (compute-sanitizer slows a
 # kernel down; perf runs it 26 times).
-test_timeout=${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 60 || echo 150)}
+test_timeout=${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 30 || echo 150)}
 long_timeout=$test_timeout kill_slack=30
 [ "$backend" = cuda ] && long_timeout=$((test_timeout * 2)) kill_slack=5
 perf_n=${PERF_N:-$([ "$backend" = cuda ] && echo 16777216 || echo 4096)}
@@ -513,6 +547,36 @@ timed() {   # timed LAB PHASE COMMAND...: run it, and add its seconds
 }
 grade_start=$(clock)
 
+# timed_out BASE: the test of BASE (run_test's files) ran out of time,
+# stopped by timeout(1) or by Criterion.
+timed_out() {
+    case $(cat "$1.rc" 2>/dev/null) in 124 | 137) return 0 ;; esac
+    grep -q '^not ok .*timed out' "$1.tap" 2>/dev/null
+}
+
+# rerun_timeouts_alone: on a GPU that grades share (make batch), a test
+# that ran out of time may have been starved: the GPU gives the processes
+# that use it time slices in turn, and a kernel that never ends (a
+# deadlocked look-back, a loop on a flag) uses up every slice it gets, so
+# a test that launches and waits a thousand times slows a hundredfold.
+# Seen: a reference test of 0.6 s timed out beside a grade whose kernels
+# never ended. Each test that timed out runs again with the GPU to itself
+# (the exclusive lock, as a perf program takes it), and that run counts.
+# A lab whose rerun times out alone as well really hangs: its other
+# timeouts stand, rather than hold the whole GPU for nothing.
+rerun_timeouts_alone() {
+    hanging=""
+    while read -r lab order name; do
+        base=$out/$lab.$order/$order.${name%%::*}.${name##*::}
+        timed_out "$base" || continue
+        case " $hanging " in *" $lab "*) continue ;; esac
+        gpu_alone=1
+        run_test "$lab $order $name"
+        gpu_alone=0
+        timed_out "$base" && hanging="$hanging $lab"
+    done <"$out/test-runs"
+}
+
 # tests_all LAB...: every test of the labs, once per thread order, all in
 # one pool; each lab's results in its order.
 tests_all() {
@@ -531,6 +595,7 @@ tests_all() {
             grep -q cudaErrorMemoryAllocation "$out/$lab.$order/$order.${name%%::*}.${name##*::}.log" 2>/dev/null &&
                 run_test "$lab $order $name"
         done <"$out/test-runs"
+        rerun_timeouts_alone
     fi
     for lab in "$@"; do
         for order in $orders; do

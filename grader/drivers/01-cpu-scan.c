@@ -10,7 +10,7 @@
 #include "scan.h"
 #include "todo.h"
 
-int main(int argc, char **argv)
+static int drive(int argc, char **argv)
 {
     struct test_case c = driver_case(argc, argv, "01");
     int *input = driver_input(&c);
@@ -49,4 +49,9 @@ int main(int argc, char **argv)
     free(got);
     free(scratch);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return driver_sizes(argc, argv, drive);
 }

@@ -28,7 +28,7 @@ static void print_steps(const int *input, size_t n)
     cudaFree(d_write);
 }
 
-int main(int argc, char **argv)
+static int drive(int argc, char **argv)
 {
     struct test_case c = driver_case(argc, argv, "02");
     int *input = driver_input(&c), *expected = driver_input(&c);
@@ -45,4 +45,9 @@ int main(int argc, char **argv)
     free(input);
     free(expected);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return driver_sizes(argc, argv, drive);
 }

@@ -38,7 +38,7 @@ done:
     cudaFree(d_tree);
 }
 
-int main(int argc, char **argv)
+static int drive(int argc, char **argv)
 {
     struct test_case c = driver_case(argc, argv, "03");
     int *input = driver_input(&c), *expected = driver_input(&c);
@@ -53,4 +53,9 @@ int main(int argc, char **argv)
     free(input);
     free(expected);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return driver_sizes(argc, argv, drive);
 }

@@ -87,7 +87,7 @@ static void run_compaction(const char *function, const struct predicate_case *p,
     cudaFree(d_out);
 }
 
-int main(int argc, char **argv)
+static int drive(int argc, char **argv)
 {
     struct test_case c = driver_case(argc, argv, "04");
     int *input = driver_input(&c), *expected = driver_input(&c);
@@ -105,4 +105,9 @@ int main(int argc, char **argv)
     free(input);
     free(expected);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return driver_sizes(argc, argv, drive);
 }

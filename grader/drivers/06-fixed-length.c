@@ -84,7 +84,7 @@ static void print_stream(const uint32_t *widths, const uint32_t *offsets, const 
     printf("\n%-24s (each value lowest bit first; - is a value of width 0, no bits)\n", "");
 }
 
-int main(int argc, char **argv)
+static int drive(int argc, char **argv)
 {
     if (argc != 4) {
         fprintf(stderr, "usage: %s N SEED FILL   (make run LAB=06 N=9 SEED=0x5eed FILL=example FRAME=3)\n", argv[0]);
@@ -206,4 +206,9 @@ int main(int argc, char **argv)
     free(offsets);
     free(words);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return driver_sizes(argc, argv, drive);
 }

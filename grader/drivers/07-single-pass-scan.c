@@ -103,7 +103,7 @@ static void run_single_pass(const int *input, const int *expected, size_t n)
     cudaFree(d_out);
 }
 
-int main(int argc, char **argv)
+static int drive(int argc, char **argv)
 {
     struct test_case c = driver_case(argc, argv, "07");
     int *input = driver_input(&c), *expected = driver_input(&c);
@@ -124,4 +124,9 @@ int main(int argc, char **argv)
     free(input);
     free(expected);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return driver_sizes(argc, argv, drive);
 }

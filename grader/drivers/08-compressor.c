@@ -138,7 +138,7 @@ static void show_steps(const struct cascade_case *c, const uint8_t *d_raw)
     cudaFree(d_zigzag);
 }
 
-int main(int argc, char **argv)
+static int drive(int argc, char **argv)
 {
     struct cascade_case c = driver_cascade_case(argc, argv);
     size_t n = c.n, raw_bytes = n * c.element_bytes, oracle_bytes = 0;
@@ -181,4 +181,9 @@ int main(int argc, char **argv)
     free(raw);
     free(oracle);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return driver_sizes(argc, argv, drive);
 }

@@ -1,6 +1,7 @@
 /*
  * print.c: see print.h.
  */
+#define _DEFAULT_SOURCE /* strdup, strsep */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,23 @@ static enum fill parse_fill(const char *name)
             return fills[i].fill;
     fprintf(stderr, "unknown FILL '%s': use random, ones, sparse, zeros or nozeros\n", name);
     exit(2);
+}
+
+int driver_sizes(int argc, char **argv, int (*drive)(int argc, char **argv))
+{
+    if (argc < 2 || strchr(argv[1], ',') == NULL)
+        return drive(argc, argv);
+    char *sizes = strdup(argv[1]), *rest = sizes, *size;
+    int status = 0;
+    while (status == 0 && (size = strsep(&rest, ",")) != NULL) {
+        printf("== N = %s\n", size);
+        fflush(stdout);
+        argv[1] = size;
+        status = drive(argc, argv);
+        fflush(stdout);
+    }
+    free(sizes);
+    return status;
 }
 
 struct test_case driver_case(int argc, char **argv, const char *lab)

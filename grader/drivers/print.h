@@ -16,6 +16,15 @@
 #include "cases.h"
 #include "scan.h"
 
+/* The main() of every driver: `drive` prints what one input does, and
+ * argv[1], the size, may list several: "33,1025,65537" runs drive once
+ * per size, in one process, each size's output opened by a line
+ * "== N = 1025". The grade's memory and race checks run a driver so:
+ * every start of compute-sanitizer costs about half a second of CPU, and
+ * racecheck's over one, most of what a check costs at these sizes.
+ * Returns the first nonzero status of drive, else 0. */
+int driver_sizes(int argc, char **argv, int (*drive)(int argc, char **argv));
+
 /* Read "N SEED FILL" into a case of lab `lab`; exit with usage if wrong. */
 struct test_case driver_case(int argc, char **argv, const char *lab);
 
