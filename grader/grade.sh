@@ -323,7 +323,7 @@ fi
 export gpu_lock
 
 # Every test and check is a process of its own, so it creates a CUDA
-# context: about 125 in a grade. On the machines we measured (H100s and
+# context: about 90 in a grade. On the machines we measured (H100s and
 # H200s lent by the hour) creating one costs 0.3 s of kernel time, and the
 # driver does them one at a time for the whole machine: 64 processes that
 # start at once take 18.8 s; a batch of grades waited on little else. With
@@ -510,12 +510,13 @@ perf_lab() {
 # Hidden tests (rubric visibility `hidden`) get a fresh seed every run,
 # so their data cannot be learnt; HIDDEN_SEED=0x... replays one run.
 hidden_seed=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
-# On a GPU the reference's slowest test takes 9 s alone (one thread
-# encoding a million elements serially), and about 25 s while three
-# grades share the GPU (make batch): 60 s leaves room, and an endless loop
-# still costs a minute, not the emulator's two and a half. The checks and
+# On a GPU the reference's slowest test takes 4.4 s alone (lab 08's
+# roundtrip::large, measured on an H100) and a few times that while grades
+# share the GPU (make batch): 30 s leaves room, a test that still runs out
+# of it there runs again alone (rerun_timeouts_alone), and an endless loop
+# costs half a minute, not the emulator's two and a half. The checks and
 # the performance test get twice as long there (compute-sanitizer slows a
-# kernel down; perf runs it 26 times).
+# kernel down; perf runs it 32 times).
 test_timeout=${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 30 || echo 150)}
 long_timeout=$test_timeout kill_slack=30
 [ "$backend" = cuda ] && long_timeout=$((test_timeout * 2)) kill_slack=5
