@@ -548,6 +548,12 @@ timed() {   # timed LAB PHASE COMMAND...: run it, and add its seconds
 }
 grade_start=$(clock)
 
+# test_base LAB ORDER SUITE::TEST: where run_test left that test's files
+# (BASE.tap, BASE.log, BASE.rc).
+test_base() {
+    echo "$out/$1.$2/$2.${3%%::*}.${3##*::}"
+}
+
 # timed_out BASE: the test of BASE (run_test's files) ran out of time,
 # stopped by timeout(1) or by Criterion.
 timed_out() {
@@ -568,7 +574,7 @@ timed_out() {
 rerun_timeouts_alone() {
     hanging=""
     while read -r lab order name; do
-        base=$out/$lab.$order/$order.${name%%::*}.${name##*::}
+        base=$(test_base "$lab" "$order" "$name")
         timed_out "$base" || continue
         case " $hanging " in *" $lab "*) continue ;; esac
         gpu_alone=1
@@ -593,7 +599,7 @@ tests_all() {
     # again, alone, so only the hoarder loses its points.
     if [ "$backend" = cuda ]; then
         while read -r lab order name; do
-            grep -q cudaErrorMemoryAllocation "$out/$lab.$order/$order.${name%%::*}.${name##*::}.log" 2>/dev/null &&
+            grep -q cudaErrorMemoryAllocation "$(test_base "$lab" "$order" "$name").log" 2>/dev/null &&
                 run_test "$lab $order $name"
         done <"$out/test-runs"
         rerun_timeouts_alone
@@ -602,7 +608,7 @@ tests_all() {
         for order in $orders; do
             dir=$out/$lab.$order
             for name in $(filtered <"$out/$lab.tests"); do
-                test_result "$dir/$order.${name%%::*}.${name##*::}" "$name"
+                test_result "$(test_base "$lab" "$order" "$name")" "$name"
             done | awk -v lab="$lab" -v order="$order" 'BEGIN { FS = OFS = "\t" } { print lab, order, $0 }' >>"$out/results"
             cat "$dir"/*.log >"$out/$lab.$order.log" 2>/dev/null
         done
