@@ -23,6 +23,7 @@ TEST_TIMEOUT ?=#       seconds before a test is stopped (grade.sh's default: 150
 SUBMISSIONS  ?=#       make batch: a folder of submissions (folders, .tar.gz, .zip)
 ENGINE       ?= local#  make batch: local (this machine's CPUs or GPUs) or slurm (a job array)
 PERF_N       ?=#       make grade: the size the performance tests time (default 2^24)
+ONE_PROCESS  ?=#       make grade: 1 runs each lab's tests in one process first (default on a GPU), 0 never
 
 # cuda runs on an NVIDIA GPU; emu runs the same .cu files on the CPU
 # emulator of common/emu/. Without BACKEND, a machine with a GPU uses it.
@@ -76,8 +77,11 @@ objects_of     = $(patsubst %,$(BUILD)/%.o,$(1))
 COMMON_OBJS    := $(call objects_of,$(wildcard common/*.c))
 # The grader's support code, as a library: a program links only the parts
 # it uses, so lab 06's checks never need lab 05's functions and so on.
-# scanzip's CPU codec is in it: lab 08's oracle.
+# scanzip's CPU codec is in it: lab 08's oracle. one_process.c is not: it
+# stands in for libcriterion (tests-one-process, below).
 SUPPORT_LIB    := $(BUILD)/grader/libsupport.a
+SUPPORT_OBJS   := $(call objects_of,$(filter-out grader/support/one_process.c,$(wildcard grader/support/*.c)))
+ONE_PROCESS_MAIN := $(BUILD)/grader/support/one_process.c.o
 # The objects of one lab folder, e.g. $(call lab_objects,labs/02-naive-scan)
 lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
 
@@ -91,6 +95,7 @@ PROVIDED_08-compressor   := grader/provided/scan.cu grader/provided/rle.cu grade
 provided_objects = $(call objects_of,$(PROVIDED_$(1)))
 
 TEST_PROGRAMS  := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests)
+ONE_PROCESS_PROGRAMS := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests-one-process)
 DRIVERS        := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/run)
 
 # ---- How each file is built ----------------------------------------------
@@ -114,7 +119,7 @@ $(BUILD)/%.cu.o: %.cu
 # hidden ones, when grader/tests/hidden/ has them), the lab's own files,
 # what it builds on, and the shared support code. $* is the lab folder,
 # e.g. labs/02-naive-scan.
-$(SUPPORT_LIB): $(call objects_of,$(wildcard grader/support/*.c) common/scanzip/codec.c)
+$(SUPPORT_LIB): $(SUPPORT_OBJS) $(call objects_of,common/scanzip/codec.c)
 	@echo "  AR    $@"
 	@rm -f $@ && ar rcs $@ $^
 
@@ -123,6 +128,17 @@ $(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o \
                   $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
+
+# The same tests, many in one process: on a GPU every process pays for a
+# CUDA context, which the driver creates one at a time. The same objects,
+# linked with one_process.c (first: it takes the result token before any
+# constructor runs) in place of libcriterion. A screening pass: what it
+# does not pass, the grader runs again through `tests`.
+$(BUILD)/%/tests-one-process: $(ONE_PROCESS_MAIN) $(BUILD)/grader/tests/$$(notdir $$*).c.o \
+                  $$(call objects_of,$$(wildcard grader/tests/hidden/$$(notdir $$*).c)) $$(call lab_objects,$$*) \
+                  $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
+	@echo "  LINK  $@"
+	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
 # A lab's debugging driver (make run): prints its arrays for one input.
 $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drivers/print.c.o \
@@ -279,7 +295,7 @@ help: ## list the targets and the knobs
 deps: ## install what the build needs (Criterion, cJSON) when missing
 	@grader/tools/install-deps.sh criterion cjson
 
-build: deps $(TEST_PROGRAMS) $(DRIVERS) $(PERF_PROGRAMS) ## build the tests, drivers and performance tests of LAB
+build: deps $(TEST_PROGRAMS) $(ONE_PROCESS_PROGRAMS) $(DRIVERS) $(PERF_PROGRAMS) ## build the tests, drivers and performance tests of LAB
 
 # The memory and race checks of a grade run the drivers; under the
 # emulator, built with their sanitizer (CHECK=memory or CHECK=race).
@@ -289,15 +305,20 @@ drivers: deps $(DRIVERS) ## build the drivers of LAB (make run's programs) only
 # programs too (they would grade the last version that did), and the other
 # labs still count. All of them are first built at once, in parallel and
 # quietly; the lab-by-lab pass then only prints what did not compile.
-GRADE_PROGRAMS := $(TEST_PROGRAMS) $(DRIVERS) $(PERF_PROGRAMS)
+# tests-one-process only speeds a grade up: a lab whose one-process
+# program alone does not link is graded without it, through `tests`.
+GRADE_PROGRAMS := $(TEST_PROGRAMS) $(ONE_PROCESS_PROGRAMS) $(DRIVERS) $(PERF_PROGRAMS)
 grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
 	@$(MAKE) --no-print-directory -s -k -j$(or $(JOBS),$(shell nproc)) $(GRADE_PROGRAMS) >/dev/null 2>&1 || true
 	@for lab in $(LABS); do \
 	  programs="$(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run"; \
 	  [ -f grader/perf/$$lab.c ] && programs="$$programs $(BUILD)/$(TREE)/$$lab/perf"; \
-	  $(MAKE) --no-print-directory $$programs || rm -f $$programs; done
+	  one="$(BUILD)/$(TREE)/$$lab/tests-one-process"; \
+	  if $(MAKE) --no-print-directory $$programs; then \
+	    $(MAKE) --no-print-directory -s $$one >/dev/null 2>&1 || rm -f $$one; \
+	  else rm -f $$programs $$one; fi; done
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
-	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
+	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' ONE_PROCESS='$(ONE_PROCESS)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
 # Every row also goes to one CSV file (grader/bench/timing.h says its
 # columns), with the GPU, its driver and the day.
@@ -349,9 +370,15 @@ test-compile-cuda: # every .cu file through the real nvcc
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%) build/cuda-$(CHECK)/docs/examples/primer.cu.o
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
 
+# The solutions pass through the one-process run a GPU grade uses (every
+# test passes there); the skeletons, the planted bugs and the cheats fail
+# and so go through Criterion, one process a test, for their messages.
 test-grade-solutions: # the reference solutions earn full marks
 	$(source_tree_only)
-	@$(MAKE) --no-print-directory BACKEND=emu TREE=solutions EXPECT=full grade
+	@mkdir -p build; $(MAKE) --no-print-directory BACKEND=emu TREE=solutions EXPECT=full ONE_PROCESS=1 grade \
+	  >build/solutions-grade.log 2>&1; status=$$?; cat build/solutions-grade.log; [ $$status -eq 0 ] || exit 1; \
+	  grep -Eq '^one process: ([0-9]+) of \1 test runs' build/solutions-grade.log || \
+	  { echo "the one-process run did not pass every test of the solutions"; exit 1; }
 
 test-grade-skeletons: # the skeletons earn nothing, and nothing crashes
 	$(source_tree_only)

@@ -36,6 +36,10 @@
 #            the labs that passed and prints the scoreboard of both. make
 #            batch grades so: every submission's tests first, then their
 #            perf programs, which so never wait for tests (default: both)
+#   ONE_PROCESS  1: each lab's tests run first all in one process
+#            (tests-one-process), and only those it did not pass run again,
+#            each in its own, through Criterion; 0: each in its own only
+#            (default 1 on a GPU, 0 under the emulator; see tests_all)
 #   SCANLAB_GPU_LOCK  on a GPU, the lock file that grades sharing it take
 #            (default /tmp/scanlab-gpu-UUID.lock; see "The GPU shared
 #            between grades" below)
@@ -394,6 +398,10 @@ run_test() {
 # The results of one test from its TAP file, checked for forgery.
 test_result() {
     base=$1 name=$2
+    if [ -f "$base.passed-in-one-process" ]; then
+        printf '%s\tpass\t\n' "$name"
+        return
+    fi
     rc=$(cat "$base.rc" 2>/dev/null || echo 0)
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         printf '%s\tfail\ttimed out: stopped after %s s (an endless loop, or far too slow); the test program was killed\n' "$name" "$test_timeout"
@@ -523,6 +531,7 @@ long_timeout=$test_timeout kill_slack=30
 perf_n=${PERF_N:-$([ "$backend" = cuda ] && echo 16777216 || echo 4096)}
 perf_slack=1.25   # full performance points within this factor of the reference's time
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 4)}
+one_process=${ONE_PROCESS:-$([ "$backend" = cuda ] && echo 1 || echo 0)}
 export here test_timeout long_timeout kill_slack hidden_seed
 policy_allow=""
 [ "$backend" = cuda ] && policy_allow=exit
@@ -584,8 +593,48 @@ rerun_timeouts_alone() {
     done <"$out/test-runs"
 }
 
+# run_in_one_process "LAB ORDER": the lab's visible tests, all in one
+# process (tests-one-process, grader/support/one_process.c), in the tests'
+# pool. Each test it passes gets BASE.passed-in-one-process and is not run
+# again; whatever it did not pass (a failure, a skip, a crash that ended
+# the process, the time running out) runs next through Criterion, each
+# test in its own process, which gives the verdict and its message. The
+# results come on descriptor 3, each line with a fresh token the program
+# erases from its environment before any test runs: what the code under
+# test prints, or could forge, counts for nothing. The hidden tests, whose
+# seed differs, always run on their own.
+run_in_one_process() {
+    set -- $1
+    lab=$1 order=$2 dir=$out/$1.$2
+    program=$build/$tree/$lab/tests-one-process
+    [ -x "$program" ] || return 0
+    names=$(printf '%s\n' "$hidden_tests" | awk -F'\t' -v lab="$lab" -v order="$order" -v runs="$out/test-runs" '
+        $1 == lab { hidden[$2] = 1 }
+        END { while ((getline line <runs) > 0) { split(line, run, " ")
+                  if (run[1] == lab && run[2] == order && !(run[3] in hidden)) print run[3] } }')
+    [ -n "$names" ] || return 0
+    token=$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
+    [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
+    lock=sharing_gpu
+    ls "$tree/$lab"/*.cu >/dev/null 2>&1 || lock=""
+    # shellcheck disable=SC2086 # the names are words
+    $lock env $gpu_env SCANLAB_RESULT_TOKEN="$token" SCANLAB_EMU_ORDER="$order" \
+        timeout -k 5 "$test_timeout" "$program" $names \
+        3>"$dir/one-process.results" >"$dir/one-process.log" 2>&1 </dev/null
+    # A line counts only whole (4 fields: code under test could leave half
+    # a line for ours to complete) and for a test that was asked for.
+    printf '%s\n' "$names" | awk -F'\t' -v token="$token" 'FILENAME == "-" { asked[$0] = 1; next }
+        NF == 4 && $1 == "pass" && $4 == token && ($2 in asked) { print $2 }' - "$dir/one-process.results" |
+        while read -r name; do
+            : >"$dir/$order.${name%%::*}.${name##*::}.passed-in-one-process"
+        done
+}
+
 # tests_all LAB...: every test of the labs, once per thread order, all in
-# one pool; each lab's results in its order.
+# one pool; each lab's results in its order. With ONE_PROCESS=1 (the
+# default on a GPU) each lab's tests run first in one process
+# (run_in_one_process): a correct lab then costs one CUDA context, not one
+# per test, and only what that run did not pass goes through the pool.
 tests_all() {
     for lab in "$@"; do
         for order in $orders; do
@@ -593,7 +642,14 @@ tests_all() {
             filtered <"$out/$lab.tests" | sed "s/^/$lab $order /"
         done
     done >"$out/test-runs"
-    parallel run_test <"$out/test-runs"
+    cp "$out/test-runs" "$out/test-runs-alone"
+    if [ "$one_process" = 1 ]; then
+        for lab in "$@"; do for order in $orders; do echo "$lab $order"; done; done | parallel run_in_one_process
+        while read -r lab order name; do
+            [ -f "$(test_base "$lab" "$order" "$name").passed-in-one-process" ] || echo "$lab $order $name"
+        done <"$out/test-runs" >"$out/test-runs-alone"
+    fi
+    parallel run_test <"$out/test-runs-alone"
     # On a GPU the tests share its memory: one that hoards it can make
     # another's cudaMalloc fail. Tests that met an allocation failure run
     # again, alone, so only the hoarder loses its points.
@@ -692,5 +748,10 @@ awk -F'\t' -v start="$grade_start" -v end="$(clock)" -v phase="$phase" '{ spent[
     END { total = phase == "perf" ? spent["tests"] + spent["checks"] + end - start : end - start
           printf "time: %.0f s (tests %.0f s, checks %.0f s, perf %.0f s; per lab: times.tsv)\n",
           total, spent["tests"], spent["checks"], spent["perf"] }' "$out/times.tsv" 2>/dev/null
+if [ "$one_process" = 1 ] && [ -f "$out/test-runs" ]; then
+    passed=$(while read -r lab order name; do
+                 [ -f "$(test_base "$lab" "$order" "$name").passed-in-one-process" ] && echo; done <"$out/test-runs" | wc -l)
+    echo "one process: $passed of $(grep -c . "$out/test-runs") test runs passed in their lab's one process; the rest ran one process a test"
+fi
 echo "logs: $out/"
 exit $status

@@ -34,7 +34,7 @@ mkdir -p "$out/lib" "$out/grader/tools"
 for tree in solutions labs; do
     for lab in "$@"; do
         mkdir -p "$out/build/$tree/$lab" "$out/$tree/$lab"
-        for program in tests run perf; do
+        for program in tests tests-one-process run perf; do
             [ -x "$build/$tree/$lab/$program" ] && cp "$build/$tree/$lab/$program" "$out/build/$tree/$lab/"
         done
         # What policy-check.sh reads: the sources and their objects.

@@ -26,7 +26,8 @@ while IFS= read -r file; do
         # A test program built before (the skeleton's) must not be graded
         # if this file does not compile: make then has nothing to run.
         lab=$(basename "$(dirname "$target")")
-        rm -f "$tree"/build/*/labs/"$lab"/tests "$tree"/build/*/labs/"$lab"/run "$tree"/build/*/labs/"$lab"/perf
+        rm -f "$tree"/build/*/labs/"$lab"/tests "$tree"/build/*/labs/"$lab"/tests-one-process \
+              "$tree"/build/*/labs/"$lab"/run "$tree"/build/*/labs/"$lab"/perf
         matched=$(printf '%s\n%s' "$matched" "$name")
         echo "  ${file#"$submission"/} -> labs/$lab/$name"
     fi

@@ -16,9 +16,12 @@ set -u
 caught=0 missed=0
 backend=emu
 export TEST_TIMEOUT=${TEST_TIMEOUT:-10} NO_COLOR=1
-# Through the GPU lock, as on a GPU (run-planted.sh says why).
+# Through the GPU lock, as on a GPU (run-planted.sh says why), and each
+# lab's tests first in one process, as on a GPU: what the code under test
+# prints or forges there must gain nothing either (grade.sh's
+# run_in_one_process).
 mkdir -p build/tamper
-export SCANLAB_GPU_LOCK=$PWD/build/tamper/gpu.lock
+export SCANLAB_GPU_LOCK=$PWD/build/tamper/gpu.lock ONE_PROCESS=1
 for script in grader/tamper/*.sed; do
     name=$(basename "$script" .sed)
     field() { sed -n "s/^# $1: //p" "$script"; }
@@ -27,7 +30,7 @@ for script in grader/tamper/*.sed; do
     rm -rf "build/$backend-none/$tree"
     if verdict=$(grader/tools/plant.sh "$script" "$lab" "$tree"); then   # else it says why
         # A submission that does not build is graded too (it scores 0).
-        programs="build/$backend-none/$tree/$lab/tests"
+        programs="build/$backend-none/$tree/$lab/tests build/$backend-none/$tree/$lab/tests-one-process"
         [ -f "grader/perf/$lab.c" ] && programs="$programs build/$backend-none/$tree/$lab/perf"
         make --no-print-directory -s -k BACKEND=$backend TREE="$tree" LAB="${lab%%-*}" $programs \
             >"$tree.build.log" 2>&1
