@@ -585,6 +585,7 @@ rerun_timeouts_alone() {
     while read -r lab order name; do
         base=$(test_base "$lab" "$order" "$name")
         timed_out "$base" || continue
+        ls "$tree/$lab"/*.cu >/dev/null 2>&1 || continue   # no CUDA source: nothing starved it
         case " $hanging " in *" $lab "*) continue ;; esac
         gpu_alone=1
         run_test "$lab $order $name"

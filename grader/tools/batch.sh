@@ -105,7 +105,9 @@ case "${1:-}" in
             for (i = 1; i <= n; i++) row = row "," (found ? got[lab[i]] + 0 : "")
             print row "," (found && "score" in got ? got["score"] : "error")
         }' "$dir/grade.log" >"$dir/row.csv"
-    rm -rf "$dir/tree/build"   # the report and logs stay; the objects are big
+    # The objects are big and go; the grade's logs stay, where the report's
+    # messages point (build/BACKEND-none/grade/labs/...).
+    find "$dir/tree/build" -mindepth 2 -maxdepth 2 ! -name grade -exec rm -rf {} +
     done_count=$(ls "$out"/*/row.csv 2>/dev/null | wc -l)
     # One line per submission (workers finish in any order), with a bar:
     #   [########------------] 12/30  alice: 200 points
