@@ -532,7 +532,7 @@ perf_n=${PERF_N:-$([ "$backend" = cuda ] && echo 16777216 || echo 4096)}
 perf_slack=1.25   # full performance points within this factor of the reference's time
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 4)}
 one_process=${ONE_PROCESS:-$([ "$backend" = cuda ] && echo 1 || echo 0)}
-export here test_timeout long_timeout kill_slack hidden_seed
+export here backend test_timeout long_timeout kill_slack hidden_seed
 policy_allow=""
 [ "$backend" = cuda ] && policy_allow=exit
 # A test's address space under the emulator: the solutions' tests pass
@@ -598,8 +598,11 @@ rerun_timeouts_alone() {
 # process (tests-one-process, grader/support/one_process.c), in the tests'
 # pool. Each test it passes gets BASE.passed-in-one-process and is not run
 # again; whatever it did not pass (a failure, a skip, a crash that ended
-# the process, the time running out) runs next through Criterion, each
-# test in its own process, which gives the verdict and its message. The
+# the process) runs next through Criterion, each test in its own process,
+# which gives the verdict and its message. A test still running after
+# TEST_TIMEOUT ends the process; on a GPU it is not run in the pool again
+# (another half minute of a kernel that may never end, slowing every
+# grade on the GPU) but goes straight to rerun_timeouts_alone. The
 # results come on descriptor 3, each line with a fresh token the program
 # erases from its environment before any test runs: what the code under
 # test prints, or could forge, counts for nothing. The hidden tests, whose
@@ -618,16 +621,26 @@ run_in_one_process() {
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
     lock=sharing_gpu
     ls "$tree/$lab"/*.cu >/dev/null 2>&1 || lock=""
+    # Each test has TEST_TIMEOUT (the program's watchdog), the whole run
+    # that much per test (timeout(1), in case the watchdog itself is stuck).
     # shellcheck disable=SC2086 # the names are words
     $lock env $gpu_env SCANLAB_RESULT_TOKEN="$token" SCANLAB_EMU_ORDER="$order" \
-        timeout -k 5 "$test_timeout" "$program" $names \
+        timeout -k 5 $((test_timeout * $(echo "$names" | wc -l) + kill_slack)) \
+        "$program" --timeout "$test_timeout" $names \
         3>"$dir/one-process.results" >"$dir/one-process.log" 2>&1 </dev/null
     # A line counts only whole (4 fields: code under test could leave half
     # a line for ours to complete) and for a test that was asked for.
     printf '%s\n' "$names" | awk -F'\t' -v token="$token" 'FILENAME == "-" { asked[$0] = 1; next }
-        NF == 4 && $1 == "pass" && $4 == token && ($2 in asked) { print $2 }' - "$dir/one-process.results" |
-        while read -r name; do
-            : >"$dir/$order.${name%%::*}.${name##*::}.passed-in-one-process"
+        NF == 4 && ($1 == "pass" || $1 == "timeout") && $4 == token && ($2 in asked) { print $1, $2 }' \
+        - "$dir/one-process.results" |
+        while read -r verdict name; do
+            base=$dir/$order.${name%%::*}.${name##*::}
+            if [ "$verdict" = pass ]; then
+                : >"$base.passed-in-one-process"
+            elif [ "$backend" = cuda ]; then   # as timeout(1) says it; rerun_timeouts_alone reads it
+                echo 124 >"$base.rc"
+                echo "timed out after $test_timeout s in the lab's one-process run: see one-process.log" >"$base.log"
+            fi
         done
 }
 
@@ -647,7 +660,8 @@ tests_all() {
     if [ "$one_process" = 1 ]; then
         for lab in "$@"; do for order in $orders; do echo "$lab $order"; done; done | parallel run_in_one_process
         while read -r lab order name; do
-            [ -f "$(test_base "$lab" "$order" "$name").passed-in-one-process" ] || echo "$lab $order $name"
+            base=$(test_base "$lab" "$order" "$name")
+            [ -f "$base.passed-in-one-process" ] || [ -f "$base.rc" ] || echo "$lab $order $name"
         done <"$out/test-runs" >"$out/test-runs-alone"
     fi
     parallel run_test <"$out/test-runs-alone"

@@ -9,15 +9,20 @@
  * not pass (a failure, a skip, a crash, a test it does not run) the
  * grader runs again through Criterion, for the verdict and the message.
  *
- *   SCANLAB_RESULT_TOKEN=T tests-one-process [SUITE::TEST...] 3>FILE
+ *   SCANLAB_RESULT_TOKEN=T tests-one-process [--timeout S] [SUITE::TEST...] 3>FILE
  *   tests-one-process --list           every test, SUITE::TEST a line
  *
  * With names, those tests run in that order; without, every test, in the
  * order of the executable's cr_tst section. Descriptor 3 gets one line
  * per name as its test ends, then a last line (TAB-separated):
  *
- *   pass|fail|skip|not-run|unknown  SUITE::TEST  SECONDS  T
+ *   pass|fail|skip|not-run|unknown|timeout  SUITE::TEST  SECONDS  T
  *   done  COUNT  T                  (COUNT: the lines before it)
+ *
+ * With --timeout S, a test still running after S seconds is reported
+ * "timeout" and the process ends there (exit status 4): a kernel that
+ * never ends cannot be stopped otherwise, and the tests after it are
+ * left to the caller, as after a crash.
  *
  * The lines are written with write(2) alone. The code under test may
  * print anything, even through a FILE it pointed at descriptor 3, but it
@@ -37,11 +42,12 @@
  *
  * Exit status: 0 once the done line is written; 2 on a usage error (no
  * descriptor 3, no token, an odd argument); 3 if descriptor 3 stops
- * taking lines, or an assert fails outside any test.
+ * taking lines, or an assert fails outside any test; 4 after a timeout.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -366,6 +372,40 @@ static void report(const char *verdict, const char *name, double seconds)
     lines_written++;
 }
 
+/* ---- The watchdog: a test that runs too long ends the process ------------
+ *
+ * A thread of its own looks at the running test once a second. The main
+ * thread publishes the test's name and start under the mutex; once the
+ * watchdog has reported a timeout it never lets go of the mutex, so the
+ * main thread cannot report that test as well before _exit. */
+
+static pthread_mutex_t watched_lock = PTHREAD_MUTEX_INITIALIZER;
+static const char *watched_name; /* NULL between tests */
+static double watched_start, timeout_s;
+
+static void watch(const char *name)
+{
+    pthread_mutex_lock(&watched_lock);
+    watched_name = name;
+    watched_start = now_s();
+    pthread_mutex_unlock(&watched_lock);
+}
+
+static void *watchdog(void *unused)
+{
+    (void)unused;
+    for (;;) {
+        sleep(1);
+        pthread_mutex_lock(&watched_lock);
+        if (watched_name != NULL && now_s() - watched_start > timeout_s) {
+            report("timeout", watched_name, now_s() - watched_start);
+            _exit(4);
+        }
+        pthread_mutex_unlock(&watched_lock);
+    }
+    return NULL;
+}
+
 /* The test `name` names, if any, run here if it can, and reported. */
 static void run_and_report(const char *name, const struct criterion_test *test)
 {
@@ -376,8 +416,12 @@ static void run_and_report(const char *name, const struct criterion_test *test)
         report("not-run", name, 0);
     else {
         double start = now_s();
+        watch(name);
         const char *verdict = run_test(test, suite);
+        pthread_mutex_lock(&watched_lock);
+        watched_name = NULL;
         report(verdict, name, now_s() - start);
+        pthread_mutex_unlock(&watched_lock);
     }
 }
 
@@ -407,7 +451,7 @@ __attribute__((noreturn))
 static void usage(const char *problem)
 {
     fprintf(stderr, "tests-one-process: %s\n"
-            "usage: " TOKEN_VARIABLE "=TOKEN tests-one-process [SUITE::TEST...] 3>RESULTS\n"
+            "usage: " TOKEN_VARIABLE "=TOKEN tests-one-process [--timeout SECONDS] [SUITE::TEST...] 3>RESULTS\n"
             "       tests-one-process --list\n", problem);
     exit(2);
 }
@@ -434,6 +478,16 @@ int main(int argc, char **argv)
         usage(TOKEN_VARIABLE " is unset, empty, too long, or holds a tab or a newline");
     if (fcntl(RESULTS_FD, F_GETFD) == -1)
         usage("descriptor 3 is not open: the results go there");
+    if (argc >= 3 && strcmp(argv[1], "--timeout") == 0) {
+        char *end = NULL;
+        timeout_s = strtod(argv[2], &end);
+        if (*end != '\0' || !(timeout_s > 0))
+            usage("--timeout takes a number of seconds");
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, watchdog, NULL) != 0)
+            usage("cannot start the watchdog thread");
+        argc -= 2, argv += 2;
+    }
     check_names(argc - 1, argv + 1);
     if (argc == 1)
         run_every_test();
