@@ -289,7 +289,7 @@ help: ## list the targets and the knobs
 	@echo
 	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 (or N=33,1025: several sizes) SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
-	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 (make grade)"
+	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 ONE_PROCESS=0|1 (make grade)"
 	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm WORKERS_PER_GPU=3 (make batch)"
 
 deps: ## install what the build needs (Criterion, cJSON) when missing
