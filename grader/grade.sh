@@ -31,12 +31,11 @@
 #   JUNIT_XML     path: also write JUnit XML there
 #   PERF_N   the size the performance tests time (default 2^24 on a GPU,
 #            4096 under the emulator, where they only check outputs)
-#   PHASE    tests: the tests only, no scoreboard; then, with the same
-#            BUILD_DIR, TREE and LABs, checks: the memory and race checks
-#            of the labs that passed; then perf: the performance tests (and
-#            the checks, if no PHASE=checks ran) and the scoreboard of all.
-#            make batch grades so, each phase of every submission in a
-#            round of its own (batch.sh says why); default: all at once
+#   PHASE    tests: the tests and checks only, no scoreboard; a later run
+#            with PHASE=perf and the same BUILD_DIR, TREE and LABs times
+#            the labs that passed and prints the scoreboard of both. make
+#            batch grades so: every submission's tests first, then their
+#            perf programs, which so never wait for tests (default: both)
 #   ONE_PROCESS  1: each lab's tests run first all in one process
 #            (tests-one-process), and only those it did not pass run again,
 #            each in its own, through Criterion; 0: each in its own only
@@ -57,11 +56,11 @@ here=$(dirname "$0")
 out=$build/grade/$tree
 mkdir -p "$out"
 phase=${PHASE:-both}
-case "$phase" in both|tests|checks|perf) ;; *) echo "grade.sh: PHASE is tests, checks, perf or unset, not '$phase'" >&2; exit 2 ;; esac
-if [ "$phase" = checks ] || [ "$phase" = perf ]; then
-    [ -f "$out/labs-tested" ] || { echo "grade.sh: PHASE=$phase needs a PHASE=tests run in $out first" >&2; exit 2; }
+case "$phase" in both|tests|perf) ;; *) echo "grade.sh: PHASE is tests, perf or unset, not '$phase'" >&2; exit 2 ;; esac
+if [ "$phase" = perf ]; then
+    [ -f "$out/labs-tested" ] || { echo "grade.sh: PHASE=perf needs a PHASE=tests run in $out first" >&2; exit 2; }
 else
-    rm -f "$out"/*.tap "$out"/*.log "$out/results" "$out/scored" "$out/labs-tested" "$out/checks-done" "$out/times.tsv"
+    rm -f "$out"/*.tap "$out"/*.log "$out/results" "$out/scored" "$out/labs-tested" "$out/times.tsv"
 fi
 
 if [ "$backend" = emu ]; then
@@ -695,7 +694,7 @@ export out build tree hidden_tests checker_memory checker_race
 # The labs whose tests can run: policy first (what the code may not do is
 # checked before it runs: policy-check.sh), then the build.
 labs=""
-[ "$phase" = checks ] || [ "$phase" = perf ] && set --   # the labs whose tests ran are in labs-tested
+[ "$phase" = perf ] && set --   # the labs whose tests ran are in labs-tested
 for lab in "$@"; do
     program=$build/$tree/$lab/tests
     if ! POLICY_ALLOW=$policy_allow "$here/tools/policy-check.sh" "$tree/$lab" "$build/$tree/$lab" >"$out/$lab.policy.log" 2>&1; then
@@ -721,28 +720,17 @@ done
 # performance tests, lab by lab (CHECK=race under the emulator: the race
 # check alone).
 # shellcheck disable=SC2086 # the lab names are words
-# checks_once LAB...: the checks, unless a PHASE=checks run did them.
-checks_once() {
-    [ -f "$out/checks-done" ] && return
-    timed all checks checks_all "$@"
-    : >"$out/checks-done"
-}
-if [ "$phase" = checks ] || [ "$phase" = perf ]; then
+if [ "$phase" = perf ]; then
     labs=$(cat "$out/labs-tested")
-    checks_once $labs
 elif [ "$backend:${CHECK:-none}" = emu:race ]; then
-    checks_once $labs
+    timed all checks checks_all $labs
 else
     timed all tests tests_all $labs
-    [ "$phase" = tests ] || checks_once $labs
+    timed all checks checks_all $labs
 fi
 if [ "$phase" = tests ]; then
     echo "$labs" >"$out/labs-tested"
-    echo "tests done; PHASE=checks checks the labs that passed, PHASE=perf times them and prints the scoreboard"
-    exit 0
-fi
-if [ "$phase" = checks ]; then
-    echo "checks done; PHASE=perf times the labs that passed and prints the scoreboard"
+    echo "tests and checks done; PHASE=perf times the labs that passed and prints the scoreboard"
     exit 0
 fi
 [ "$backend:${CHECK:-none}" = emu:race ] || for lab in $labs; do timed "$lab" perf perf_lab "$lab"; done
@@ -772,7 +760,7 @@ if [ -n "${JUNIT_XML:-}" ]; then
     awk -f "$here/tools/junit.awk" "$out/rubric.tsv" "$out/scored" >"$JUNIT_XML" && echo "junit: $JUNIT_XML"
 fi
 awk -F'\t' -v start="$grade_start" -v end="$(clock)" -v phase="$phase" '{ spent[$2] += $3 }
-    END { total = phase == "perf" ? spent["tests"] + spent["checks"] + spent["perf"] : end - start
+    END { total = phase == "perf" ? spent["tests"] + spent["checks"] + end - start : end - start
           printf "time: %.0f s (tests %.0f s, checks %.0f s, perf %.0f s; per lab: times.tsv)\n",
           total, spent["tests"], spent["checks"], spent["perf"] }' "$out/times.tsv" 2>/dev/null
 if [ "$one_process" = 1 ] && [ -f "$out/test-runs" ]; then

@@ -14,16 +14,12 @@
 #   OUT_DIR/ID/report.txt    its files and the scoreboard
 #   OUT_DIR/ID/grade.log     all that make grade printed (compiler errors too)
 #   OUT_DIR/gradebook.csv    id, the points of each lab, total
-# Submissions are graded in parallel, in three rounds: every submission's
-# tests (grade.sh's PHASE=tests), then every submission's memory and race
-# checks (PHASE=checks), then every submission's performance tests and
-# scoreboard (PHASE=perf). A perf program must have its GPU alone while it
-# times (grade.sh's GPU lock); graded in one go, it waited for whatever
-# tests of other grades were running, and new tests waited for it, so the
-# GPU was mostly waiting. The checks' kernels, instrumented by
-# compute-sanitizer, run for long stretches: beside them the tests, which
-# launch and wait many times, wait for the GPU's time slices at each wait
-# (racecheck is three quarters of a reference grade's GPU time on an H100). On GPUs, WORKERS_PER_GPU
+# Submissions are graded in parallel, in two rounds: every submission's
+# tests and checks (grade.sh's PHASE=tests), then every submission's
+# performance tests and scoreboard (PHASE=perf). A perf program must have
+# its GPU alone while it times (grade.sh's GPU lock); graded in one go, it
+# waited for whatever tests of other grades were running, and new tests
+# waited for it, so the GPU was mostly waiting. On GPUs, WORKERS_PER_GPU
 # (default 3) workers per GPU, each seeing only its own
 # (CUDA_VISIBLE_DEVICES): a grade spends most of its time starting
 # processes and checking on the CPU, so a few share a GPU well. Under the
@@ -55,11 +51,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 # ---- One submission (a worker runs this; xargs sets SLOT) ----------------
 #   batch.sh --one OUT_DIR ID ENTRY     unpack, build, grade (a Slurm task)
-#   batch.sh --tests OUT_DIR ID ENTRY   the same up to the tests
-#   batch.sh --checks OUT_DIR ID ENTRY  then the memory and race checks
+#   batch.sh --tests OUT_DIR ID ENTRY   the same up to the tests and checks
 #   batch.sh --perf OUT_DIR ID ENTRY    then the perf programs, the report
 case "${1:-}" in
---one|--tests|--checks|--perf)
+--one|--tests|--perf)
     step=$1 out=$2 id=$3 entry=$4
     dir=$out/$id
     if [ -n "${GPUS:-}" ]; then   # worker SLOT grades on GPU SLOT mod the GPU count
@@ -71,12 +66,6 @@ case "${1:-}" in
         (cd "$dir/tree" && NO_COLOR=1 PHASE=$1 make --no-print-directory grade BACKEND="$BACKEND" \
              JOBS="$JOBS" RESULTS_JSON="$PWD/../results.json" JUNIT_XML="$PWD/../junit.xml") >>"$dir/grade.log" 2>&1 || true
     }
-    if [ "$step" = --checks ]; then
-        [ -f "$dir/unplaced" ] || grade checks
-        touch "$dir/checked"
-        echo "  checked $(ls "$out"/*/checked | wc -l)/$TOTAL  $id"
-        exit 0
-    fi
     if [ "$step" != --perf ]; then
         rm -rf "$dir" && mkdir -p "$dir/files"
         # Unpack: archives may not write outside files/ (GNU tar and unzip
@@ -217,11 +206,11 @@ if [ "$ENGINE" = slurm ]; then
         [ -f "$out/$id/row.csv" ] || { mkdir -p "$out/$id"; echo "$id,error" >"$out/$id/row.csv"; }
     done <"$list"
 else
-    # Every submission's tests, then their checks, then their perf
-    # programs (above: why three rounds).
-    for step in --tests --checks --perf; do
-        tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" "$step" "$out"
-    done
+    # Every submission's tests and checks, then every submission's perf
+    # programs: while these time, no test runs on their GPU (grade.sh's
+    # GPU lock), and none has to wait for a test to end.
+    tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" --tests "$out"
+    tr '\t' '\n' <"$list" | xargs -d '\n' -n 2 -P "$workers" --process-slot-var=SLOT "$0" --perf "$out"
 fi
 
 # The gradebook, in the order of the IDs.
