@@ -326,11 +326,12 @@ if { [ "$backend" = cuda ] || [ -n "${SCANLAB_GPU_LOCK:-}" ]; } && command -v fl
 fi
 export gpu_lock
 
-# Every test and check is a process of its own, so it creates a CUDA
-# context: about 90 in a grade. On the machines we measured (H100s and
+# Every test run through Criterion and every check is a process of its
+# own, so it creates a CUDA context: about 90 in a grade. On the machines we measured (H100s and
 # H200s lent by the hour) creating one costs 0.3 s of kernel time, and the
 # driver does them one at a time for the whole machine: 64 processes that
-# start at once take 18.8 s; a batch of grades waited on little else. With
+# start at once take 18.8 s. (The one-process run, run_in_one_process,
+# brings a correct grade's tests down to one context a lab.) With
 # one hardware work queue per context instead of eight
 # (CUDA_DEVICE_MAX_CONNECTIONS=1, documented in the CUDA Programming Guide)
 # the same 64 take 5.1 s. A test runs on one stream and loses nothing;
