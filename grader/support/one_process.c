@@ -215,33 +215,43 @@ void criterion_continue_test(void)
 {
 }
 
+/* A skip or a death: why, on stderr (then the caller ends the test). */
+static void say_why_it_ends(const char *how, const char *format, va_list args)
+{
+    require_test(how);
+    char *message = NULL;
+    cr_vasprintf(&message, format, args);
+    say("%s: %s", how, message != NULL ? message : format);
+    free(message);
+}
+
+__attribute__((noreturn))
+static void end_test_now(bool skipped)
+{
+    if (skipped)
+        run.skipped = true;
+    else
+        run.failed = true;
+    longjmp(run.end, 1);
+}
+
 void criterion_skip_test(const char *format, ...)
 {
-    require_test("a skip");
-    char *message = NULL;
     va_list args;
     va_start(args, format);
-    cr_vasprintf(&message, format, args);
+    say_why_it_ends("skipped", format, args);
     va_end(args);
-    say("skipped: %s", message != NULL ? message : format);
-    free(message);
-    run.skipped = true;
-    longjmp(run.end, 1);
+    end_test_now(true);
 }
 
 /* What Criterion calls when a fixture or the test throws (C++). */
 void criterion_test_die(const char *msg, ...)
 {
-    require_test("a test's death");
-    char *message = NULL;
     va_list args;
     va_start(args, msg);
-    cr_vasprintf(&message, msg, args);
+    say_why_it_ends("died", msg, args);
     va_end(args);
-    say("died: %s", message != NULL ? message : msg);
-    free(message);
-    run.failed = true;
-    longjmp(run.end, 1);
+    end_test_now(false);
 }
 
 /* The trampoline each Test() makes calls these three in turn: the
