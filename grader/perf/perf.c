@@ -186,7 +186,7 @@ static int check_all(const struct results *results, char *why, size_t room)
             else
                 snprintf(why, room, "wrong output in round %d of %d (each round has a fresh input): %s%s",
                          round + 1, PERF_ROUNDS, mismatch,
-                         round > 0 ? " (the earlier rounds were right: is an earlier answer replayed?)" : "");
+                         round > 0 ? " (the earlier rounds were right: is an earlier answer replayed, or a race that shows only sometimes?)" : "");
             return 0;
         }
     }
