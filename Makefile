@@ -123,9 +123,10 @@ $(SUPPORT_LIB): $(SUPPORT_OBJS) $(call objects_of,common/scanzip/codec.c)
 	@echo "  AR    $@"
 	@rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o \
-                  $$(call objects_of,$$(wildcard grader/tests/hidden/$$(notdir $$*).c)) $$(call lab_objects,$$*) \
-                  $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
+TEST_PARTS := $(BUILD)/grader/tests/$$(notdir $$*).c.o \
+              $$(call objects_of,$$(wildcard grader/tests/hidden/$$(notdir $$*).c)) $$(call lab_objects,$$*) \
+              $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
+$(BUILD)/%/tests: $(TEST_PARTS)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
 
@@ -134,9 +135,7 @@ $(BUILD)/%/tests: $(BUILD)/grader/tests/$$(notdir $$*).c.o \
 # linked with one_process.c (first: it takes the result token before any
 # constructor runs) in place of libcriterion. A screening pass: what it
 # does not pass, the grader runs again through `tests`.
-$(BUILD)/%/tests-one-process: $(ONE_PROCESS_MAIN) $(BUILD)/grader/tests/$$(notdir $$*).c.o \
-                  $$(call objects_of,$$(wildcard grader/tests/hidden/$$(notdir $$*).c)) $$(call lab_objects,$$*) \
-                  $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
+$(BUILD)/%/tests-one-process: $(ONE_PROCESS_MAIN) $(TEST_PARTS)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 

@@ -340,6 +340,11 @@ gpu_env=""
 [ "$backend" = cuda ] && gpu_env="CUDA_DEVICE_MAX_CONNECTIONS=1"
 export gpu_env
 
+# lab_uses_gpu LAB: the lab has CUDA source (above: lab 01 has none).
+lab_uses_gpu() {
+    ls "$tree/$1"/*.cu >/dev/null 2>&1
+}
+
 # sharing_gpu COMMAND...: run it holding the GPU shared, or, with
 # gpu_alone=1 in the environment, exclusively (no lock: just run it). The
 # shell holds the lock; the command's processes do not inherit it.
@@ -356,7 +361,7 @@ sharing_gpu() {
 
 # parallel FUNCTION ARG...: `FUNCTION ARG... LINE` for each line of the
 # input, JOBS at a time, each in a shell of its own that is handed the
-# function's text and sharing_gpu's (functions of this file, whose
+# function's text, sharing_gpu's and lab_uses_gpu's (functions of this file, whose
 # closing brace is the first "}" at column 0 after them).
 #
 # On a GPU the pools run at a lower CPU priority (nice 10): when grades
@@ -370,6 +375,7 @@ parallel() {
     [ "$backend" = cuda ] && priority="nice -n 10"
     # shellcheck disable=SC2086 # the priority is a command with its options, or nothing
     grep . | $priority xargs -P "$jobs" -I '{}' sh -c "$(function_text sharing_gpu)
+$(function_text lab_uses_gpu)
 $(function_text "$function"); $function \"\$@\"" sh "$@" '{}'
 }
 
@@ -389,7 +395,7 @@ run_test() {
     # This shell runs this one test, so the limit binds it alone.
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
     lock=sharing_gpu
-    ls "$tree/$lab"/*.cu >/dev/null 2>&1 || lock=""   # no CUDA source: no GPU to share
+    lab_uses_gpu "$lab" || lock=""
     $lock env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((test_timeout + kill_slack)) \
         "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$test_timeout" -j1 --tap="$base.tap" \
         >"$base.log" 2>&1 </dev/null
@@ -586,7 +592,7 @@ rerun_timeouts_alone() {
     while read -r lab order name; do
         base=$(test_base "$lab" "$order" "$name")
         timed_out "$base" || continue
-        ls "$tree/$lab"/*.cu >/dev/null 2>&1 || continue   # no CUDA source: nothing starved it
+        lab_uses_gpu "$lab" || continue   # nothing on the GPU starved it
         case " $hanging " in *" $lab "*) continue ;; esac
         gpu_alone=1
         run_test "$lab $order $name"
@@ -621,7 +627,7 @@ run_in_one_process() {
     token=$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
     lock=sharing_gpu
-    ls "$tree/$lab"/*.cu >/dev/null 2>&1 || lock=""
+    lab_uses_gpu "$lab" || lock=""
     # Each test has TEST_TIMEOUT (the program's watchdog), the whole run
     # that much per test (timeout(1), in case the watchdog itself is stuck).
     # shellcheck disable=SC2086 # the names are words
@@ -657,15 +663,13 @@ tests_all() {
             filtered <"$out/$lab.tests" | sed "s/^/$lab $order /"
         done
     done >"$out/test-runs"
-    cp "$out/test-runs" "$out/test-runs-alone"
-    if [ "$one_process" = 1 ]; then
+    [ "$one_process" = 1 ] &&
         for lab in "$@"; do for order in $orders; do echo "$lab $order"; done; done | parallel run_in_one_process
-        while read -r lab order name; do
-            base=$(test_base "$lab" "$order" "$name")
-            [ -f "$base.passed-in-one-process" ] || [ -f "$base.rc" ] || echo "$lab $order $name"
-        done <"$out/test-runs" >"$out/test-runs-alone"
-    fi
-    parallel run_test <"$out/test-runs-alone"
+    # What the one-process run left: not passed there, nor timed out (.rc).
+    while read -r lab order name; do
+        base=$(test_base "$lab" "$order" "$name")
+        [ -f "$base.passed-in-one-process" ] || [ -f "$base.rc" ] || echo "$lab $order $name"
+    done <"$out/test-runs" | parallel run_test
     # On a GPU the tests share its memory: one that hoards it can make
     # another's cudaMalloc fail. Tests that met an allocation failure run
     # again, alone, so only the hoarder loses its points.

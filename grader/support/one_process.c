@@ -10,7 +10,6 @@
  * grader runs again through Criterion, for the verdict and the message.
  *
  *   SCANLAB_RESULT_TOKEN=T tests-one-process [--timeout S] [SUITE::TEST...] 3>FILE
- *   tests-one-process --list           every test, SUITE::TEST a line
  *
  * With names, those tests run in that order; without, every test, in the
  * order of the executable's cr_tst section. Descriptor 3 gets one line
@@ -34,7 +33,10 @@
  * "not-run" (Criterion runs them). .timeout is ignored: the caller bounds
  * the whole process. A failed assert ends the test's body; its message,
  * file and line go to stderr after the test's name, and fini still runs,
- * as under Criterion; a skip or a death ends the test at once. Before
+ * as under Criterion; a skip ends the test at once. Only the libcriterion
+ * functions the grader's tests use are here: a test that needs another
+ * (cr_expect, a C++ test) does not link, and make grade then grades its
+ * lab through Criterion alone. Before
  * each test the TODO_STUDENT() record is forgotten (todo.c keeps one per
  * process); any other state the tests or the code under test keep (lab
  * 08's kept scratch, the emulator's sticky error, memory a failed test
@@ -211,47 +213,18 @@ void criterion_abort_test(void)
     longjmp(*run.on_abort, 1);
 }
 
-void criterion_continue_test(void)
-{
-}
-
-/* A skip or a death: why, on stderr (then the caller ends the test). */
-static void say_why_it_ends(const char *how, const char *format, va_list args)
-{
-    require_test(how);
-    char *message = NULL;
-    cr_vasprintf(&message, format, args);
-    say("%s: %s", how, message != NULL ? message : format);
-    free(message);
-}
-
-__attribute__((noreturn))
-static void end_test_now(bool skipped)
-{
-    if (skipped)
-        run.skipped = true;
-    else
-        run.failed = true;
-    longjmp(run.end, 1);
-}
-
 void criterion_skip_test(const char *format, ...)
 {
+    require_test("a skip");
+    char *message = NULL;
     va_list args;
     va_start(args, format);
-    say_why_it_ends("skipped", format, args);
+    cr_vasprintf(&message, format, args);
     va_end(args);
-    end_test_now(true);
-}
-
-/* What Criterion calls when a fixture or the test throws (C++). */
-void criterion_test_die(const char *msg, ...)
-{
-    va_list args;
-    va_start(args, msg);
-    say_why_it_ends("died", msg, args);
-    va_end(args);
-    end_test_now(false);
+    say("skipped: %s", message != NULL ? message : format);
+    free(message);
+    run.skipped = true;
+    longjmp(run.end, 1);
 }
 
 /* The trampoline each Test() makes calls these three in turn: the
@@ -449,20 +422,12 @@ static void run_every_test(void)
 
 /* ---- The command line ------------------------------------------------------ */
 
-static int list_tests(void)
-{
-    for (size_t i = 0; i < test_count(); i++)
-        if (__start_cr_tst[i] != NULL)
-            printf("%s::%s\n", __start_cr_tst[i]->category, __start_cr_tst[i]->name);
-    return 0;
-}
-
 __attribute__((noreturn))
 static void usage(const char *problem)
 {
     fprintf(stderr, "tests-one-process: %s\n"
-            "usage: " TOKEN_VARIABLE "=TOKEN tests-one-process [--timeout SECONDS] [SUITE::TEST...] 3>RESULTS\n"
-            "       tests-one-process --list\n", problem);
+            "usage: " TOKEN_VARIABLE "=TOKEN tests-one-process [--timeout SECONDS] [SUITE::TEST...] 3>RESULTS\n",
+            problem);
     exit(2);
 }
 
@@ -482,8 +447,6 @@ int main(int argc, char **argv)
         abort();
     started = true;
     unsetenv(TOKEN_VARIABLE);
-    if (argc == 2 && strcmp(argv[1], "--list") == 0)
-        return list_tests();
     if (!token_taken)
         usage(TOKEN_VARIABLE " is unset, empty, too long, or holds a tab or a newline");
     if (fcntl(RESULTS_FD, F_GETFD) == -1)
