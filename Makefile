@@ -225,8 +225,10 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 # Two builds of the tool: $(SCANZIP), CPU only (engine_none.c), and
 # $(SCANZIP_GPU), with the GPU engine (engine_gpu.cu) built from labs 05,
 # 06 and 08 of SCANZIP_TREE: the references where they are, or your own
-# labs with TREE=labs. Under the emulator its GPU runs on the CPU (slowly,
-# only with --gpu): CI checks that it writes the CPU's bytes.
+# labs with TREE=labs; built from the references it also links lab 08's
+# fast codec (common/fast.h), which it uses where it can. Under the
+# emulator its GPU runs on the CPU (slowly, only with --gpu): CI checks
+# that it writes the CPU's bytes.
 SCANZIP_BUILD   := $(BUILD)/scanzip-objects
 SCANZIP_CFLAGS  := -std=c11 -O2 -g $(WARNINGS) -fopenmp -I common/scanzip
 SCANZIP_SOURCES := $(filter-out common/scanzip/scanzip.c common/scanzip/engine_none.c,$(wildcard common/scanzip/*.c))
@@ -253,6 +255,7 @@ $(SCANZIP): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_BUILD)/common/
 # The labs' objects with what they build on (the grader's scan and compaction).
 $(SCANZIP_GPU): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_OBJS) $(BUILD)/common/scanzip/engine_gpu.cu.o \
                 $(foreach lab,$(SCANZIP_GPU_LABS),$(call lab_objects,$(SCANZIP_TREE)/$(lab))) \
+                $(if $(filter solutions,$(SCANZIP_TREE)),$(call fast_objects,08-compressor)) \
                 $(call objects_of,grader/provided/scan.cu grader/provided/compact.cu) $(COMMON_OBJS) $(EMU_LIB)
 	@mkdir -p $(@D)
 	@echo "  LINK  $@"

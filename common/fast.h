@@ -1,5 +1,5 @@
 /*
- * fast.h: the fast references of labs 04-06, built from lab 07's pieces.
+ * fast.h: the fast references of labs 04-06 and 08, built from lab 07's pieces.
  *
  * The labs teach each algorithm the plain way: a map, a scan, a scatter,
  * each its own kernel, with the counts read back to the host in between.
@@ -30,6 +30,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "cascade.h"
 #include "compact.h"
 
 #ifdef __cplusplus
@@ -133,6 +134,52 @@ cudaError_t pack_decode_by_frames(const uint32_t *d_widths, const uint32_t *d_of
                                   size_t n, size_t frame_length, uint32_t *d_values);
 cudaError_t pack_decode_single_pass(const uint32_t *d_widths, const uint32_t *d_offsets, const uint32_t *d_words,
                                     size_t n, size_t frame_length, uint32_t *d_values);
+
+/* ---- Lab 08: the cascade in five launches (solutions/08-compressor/fast/) --
+ *
+ * cascade_encode's and cascade_decode's payloads (cascade.h), byte for
+ * byte, with nothing read back to the host: lab 08 composes labs 05 and
+ * 06 as libraries, about 25 launches and 10 waits for the host per chunk,
+ * with the elements widened to ints; these read the w-byte elements as
+ * they are, keep every size on the device, and hand the payload's length
+ * (or the decoder's verdict) back in device memory, so a compressor can
+ * queue chunk after chunk and wait once.
+ *
+ *   encode  1  runs of the w-byte elements (lab 05's one-pass encoder,
+ *              the tile staged from bytes)
+ *           2  the bits of every stream (counts - 1, symbols, deltas) with
+ *              each candidate frame length; the last block chooses the
+ *              frame and the delta as the CPU does, and writes the header
+ *           3  the chosen frames' widths and bit offsets (a tile scan and
+ *              lab 07's look-back per stream); width bytes to the payload
+ *           4  each payload word built by one thread from the values
+ *              whose bits it holds
+ *   decode  1  the symbols' frame offsets from their width bytes (a tile
+ *              scan and look-back), every field checked; 2  the counts'
+ *           3  the runs: values unpacked, counts scanned into starts,
+ *              deltas scanned into symbols, the counts checked to add up
+ *              to n; 4  every output element written once, 16 a thread
+ *
+ * The encoder takes frame_length SCANZIP_FRAME_CHOOSE or one of the
+ * candidates 8, 16, ..., 256 (else cudaErrorInvalidValue: lab 08's
+ * cascade_encode writes any other); *d_payload_bytes and *d_delta_used are
+ * device uint32_t. The decoder takes any payload; *d_valid (a device
+ * uint32_t) gets 1 when it is one cascade_decode accepts, else 0, and then
+ * d_raw may hold anything, but nothing outside d_payload[0..payload_bytes)
+ * is read and nothing outside d_raw[0..n * w) is written. Both take
+ * cascade_single_pass_temp_bytes(n) of temporary storage; n is 1 to
+ * CASCADE_MAX_N, and element_bytes 1, 2 or 4.
+ *
+ *     raw 07 07 07 09 (w 1)  ->  payload 02000000 08000000 | 04 97000000 | 02 02000000
+ *                                (the frame of 8 wins the tie: cascade.h's example)  */
+size_t cascade_single_pass_temp_bytes(size_t n);
+cudaError_t cascade_encode_single_pass(const uint8_t *d_raw, size_t n, unsigned element_bytes,
+                                       uint32_t frame_length, enum cascade_delta delta, uint8_t *d_payload,
+                                       uint32_t *d_payload_bytes, uint32_t *d_delta_used, void *d_temp,
+                                       size_t temp_bytes);
+cudaError_t cascade_decode_single_pass(const uint8_t *d_payload, size_t payload_bytes, unsigned element_bytes,
+                                       bool delta, uint8_t *d_raw, size_t n, uint32_t *d_valid, void *d_temp,
+                                       size_t temp_bytes);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,15 @@
  * (make scanzip), or a student's labs 05, 06 and 08 (make scanzip
  * TREE=labs). Under the CPU emulator it works, slowly: it is never the
  * default there, only --gpu asks for it.
+ *
+ * Built from the references, it also links lab 08's fast codec
+ * (common/fast.h, solutions/08-compressor/fast/): same bytes, five
+ * launches a chunk and no wait inside one. Its functions are declared
+ * weak here: a student's build has no fast codec, they are NULL, and
+ * the student's own cascade_encode and cascade_decode do the work. The
+ * fast encoder takes the candidate frame lengths only; --frame 100 and
+ * -m auto (whose sizes of the other methods come from labs 05 and 06)
+ * go through lab 08's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,8 +41,15 @@
 
 #include "cascade.h"
 #include "cuda_check.h"
+#include "fast.h"
 #include "rle.h"
 #include "todo.h"
+
+extern "C" {
+#pragma weak cascade_single_pass_temp_bytes
+#pragma weak cascade_encode_single_pass
+#pragma weak cascade_decode_single_pass
+}
 
 extern "C" {
 #include "engine.h"
@@ -57,6 +73,8 @@ struct gpu_buffers {
     int *values, *symbols, *counts;
     uint32_t *widths, *offsets, *words;
     unsigned long long *pieces;
+    void *fast_temp;        /* the fast codec's storage, when it is linked */
+    uint32_t *fast_results; /* its payload bytes, delta flag, verdict */
 };
 static struct gpu_buffers buffers;
 
@@ -67,6 +85,7 @@ static cudaError_t buffers_for(size_t n)
     cudaFree(buffers.raw);
     cudaFree(buffers.payload);
     cudaFree(buffers.values);
+    cudaFree(buffers.fast_temp);
     memset(&buffers, 0, sizeof buffers);
     size_t words = 6 * n + 2; /* values symbols counts widths offsets words, then pieces (a u64) */
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.raw, 4 * n));
@@ -78,6 +97,11 @@ static cudaError_t buffers_for(size_t n)
     buffers.offsets = buffers.widths + n;
     buffers.words = buffers.offsets + n;
     buffers.pieces = (unsigned long long *)(buffers.words + n); /* 6n ints in: 8-byte aligned */
+    if (cascade_single_pass_temp_bytes != NULL) {
+        size_t temp_bytes = cascade_single_pass_temp_bytes(n);
+        RETURN_IF_CUDA_ERROR(cudaMalloc(&buffers.fast_temp, temp_bytes + 256));
+        buffers.fast_results = (uint32_t *)((char *)buffers.fast_temp + temp_bytes);
+    }
     buffers.n = n;
     return cudaSuccess;
 }
@@ -169,6 +193,37 @@ static int cpu_payload(const struct scanzip_codec_params *params, unsigned metho
     return out->payload_bytes == bytes ? 0 : -1;
 }
 
+/* The chunk in buffers.raw as a cascade payload in buffers.payload: by the
+ * fast codec when it is linked and takes the frame length, else lab 08's. */
+static cudaError_t encode_cascade(size_t n, unsigned w, uint32_t frame_length, size_t *bytes, bool *delta)
+{
+    if (cascade_encode_single_pass == NULL ||
+        cascade_encode_single_pass(buffers.raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, buffers.payload,
+                                   &buffers.fast_results[0], &buffers.fast_results[1], buffers.fast_temp,
+                                   cascade_single_pass_temp_bytes(n)) == cudaErrorInvalidValue)
+        return cascade_encode(buffers.raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, buffers.payload, bytes, delta);
+    uint32_t results[2];
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(results, buffers.fast_results, sizeof results, cudaMemcpyDeviceToHost));
+    *bytes = results[0];
+    *delta = results[1] != 0;
+    return cudaSuccess;
+}
+
+/* The payload in buffers.payload decoded into buffers.raw: by the fast
+ * codec when it is linked, else lab 08's. CASCADE_INVALID_PAYLOAD for a
+ * payload either refuses. */
+static cudaError_t decode_cascade(uint64_t payload_bytes, unsigned w, bool delta, size_t n)
+{
+    if (cascade_decode_single_pass == NULL)
+        return cascade_decode(buffers.payload, payload_bytes, w, delta, buffers.raw, n);
+    uint32_t valid = 0;
+    RETURN_IF_CUDA_ERROR(cascade_decode_single_pass(buffers.payload, payload_bytes, w, delta, buffers.raw, n,
+                                                    &buffers.fast_results[2], buffers.fast_temp,
+                                                    cascade_single_pass_temp_bytes(n)));
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(&valid, &buffers.fast_results[2], sizeof valid, cudaMemcpyDeviceToHost));
+    return valid ? cudaSuccess : CASCADE_INVALID_PAYLOAD;
+}
+
 static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scanzip_choice choice,
                             const uint8_t *raw, size_t n, struct scanzip_encoded *out)
 {
@@ -182,9 +237,7 @@ static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
         return gpu_failed("copying the chunk to the GPU", err);
     size_t cascade_bytes = 0;
     bool delta = false;
-    err = cascade_encode(buffers.raw, n, w, params->frame_length, CASCADE_CHOOSE_DELTA, buffers.payload,
-                         &cascade_bytes, &delta);
-    if (err != cudaSuccess)
+    if ((err = encode_cascade(n, w, params->frame_length, &cascade_bytes, &delta)) != cudaSuccess)
         return gpu_failed("cascade_encode", err);
 
     unsigned method = SCANZIP_CASCADE, flags = delta ? SCANZIP_FLAG_DELTA : 0;
@@ -228,7 +281,7 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
     if (err == cudaSuccess)
         err = cudaMemcpy(buffers.payload, payload, payload_bytes, cudaMemcpyHostToDevice);
     if (err == cudaSuccess)
-        err = cascade_decode(buffers.payload, payload_bytes, element_bytes, flags & SCANZIP_FLAG_DELTA, buffers.raw, n);
+        err = decode_cascade(payload_bytes, element_bytes, flags & SCANZIP_FLAG_DELTA, n);
     if (err == CASCADE_INVALID_PAYLOAD) /* the CPU decoder says why, in words */
         return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
                                                why, why_size);

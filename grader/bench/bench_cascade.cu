@@ -4,16 +4,25 @@
  * real GPU only)
  *
  * A file is cut into scanzip's default chunks (2^24 elements; the first
- * file also into its largest, 2^26) and every
- * chunk is encoded (cascade_encode: the frame length and delta chosen, as
- * scanzip -m cascade does) or decoded (cascade_decode: every field
- * checked) in turn; a row times the whole file. Beside them, in the same
- * run: a device-to-device cudaMemcpy of the file, and CUB's
- * DeviceRunLengthEncode::Encode of the file's elements widened to ints,
- * the library's part of the work (its time is the "of CUB" yardstick of
- * the encoder). GB/s counts what a row must move: the file one way, the
- * payloads the other. After the table, the ratio and the rate in GB/s of
- * uncompressed data, the figure compressors are quoted in.
+ * file also into its largest, 2^26) and every chunk is encoded (the
+ * frame length and delta chosen, as scanzip -m cascade does) or decoded
+ * (every field checked) in turn; a row times the whole file. The ladder:
+ *   1  cascade_encode, cascade_decode: lab 08 as taught, labs 05 and 06
+ *      called as libraries, sizes read back to the host between steps
+ *   2  cascade_encode_single_pass, cascade_decode_single_pass (common/
+ *      fast.h): the elements read once as bytes, five launches a chunk,
+ *      no wait for the host: the chunks are queued one after another,
+ *      and the sizes and verdicts read once, after the row's clock
+ * Version 2 is the source tree's (solutions/08-compressor/fast/); its
+ * payloads must be lab 08's byte for byte, and its decoder must accept
+ * every chunk and give the file back.
+ * Beside them, in the same run: a device-to-device cudaMemcpy of the
+ * file, and CUB's DeviceRunLengthEncode::Encode of the file's elements
+ * widened to ints, the library's part of the work (its time is the "of
+ * CUB" yardstick of the encoder). GB/s counts what a row must move: the
+ * file one way, the payloads the other. After the table, the ratio and
+ * the rates in GB/s of uncompressed data, the figure compressors are
+ * quoted in.
  *
  *   bench_cascade                          make data's files, when there
  *   bench_cascade FILE[:W] ...             other files; W = 1, 2 or 4 bytes
@@ -26,6 +35,7 @@
 
 extern "C" {
 #include "cascade.h"
+#include "fast.h"
 #include "timing.h"
 #include "todo.h"
 }
@@ -42,6 +52,10 @@ struct cascade_run {
     int *d_values, *d_symbols, *d_counts, *d_runs; /* CUB's */
     void *d_temp;
     size_t temp_bytes;
+    uint8_t *d_fast_payloads;  /* version 2's, at payload_at[c] too */
+    uint32_t *d_fast_results;  /* per chunk: payload bytes, delta used, verdict */
+    void *d_fast_temp;
+    size_t fast_temp_bytes;
 };
 
 static size_t chunk_elements(const struct cascade_run *run, size_t c)
@@ -94,6 +108,68 @@ static cudaError_t run_decode(void *context)
     }
     return cudaSuccess;
 }
+
+#ifdef SCANLAB_FAST_REFERENCES
+static cudaError_t run_encode_single_pass(void *context)
+{
+    struct cascade_run *run = (struct cascade_run *)context;
+    for (size_t c = 0; c < run->chunks; c++) {
+        uint32_t *result = run->d_fast_results + 3 * c;
+        cudaError_t err = cascade_encode_single_pass(run->d_file + c * run->chunk * run->w, chunk_elements(run, c),
+                                                     run->w, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA,
+                                                     run->d_fast_payloads + run->payload_at[c], &result[0],
+                                                     &result[1], run->d_fast_temp, run->fast_temp_bytes);
+        if (err != cudaSuccess)
+            return err;
+    }
+    return cudaSuccess;
+}
+
+static cudaError_t run_decode_single_pass(void *context)
+{
+    struct cascade_run *run = (struct cascade_run *)context;
+    for (size_t c = 0; c < run->chunks; c++) {
+        cudaError_t err = cascade_decode_single_pass(run->d_payloads + run->payload_at[c], run->payload_bytes[c],
+                                                     run->w, run->delta[c], run->d_copy + c * run->chunk * run->w,
+                                                     chunk_elements(run, c), run->d_fast_results + 3 * c + 2,
+                                                     run->d_fast_temp, run->fast_temp_bytes);
+        if (err != cudaSuccess)
+            return err;
+    }
+    return cudaSuccess;
+}
+
+/* Version 2's payloads are lab 08's, byte for byte, with the same flags,
+ * and its decoder accepted every chunk; else why says where they differ. */
+static int fast_payloads_same(const struct cascade_run *run, size_t room, char *why, size_t why_room)
+{
+    uint8_t *taught = (uint8_t *)malloc(room), *fast = (uint8_t *)malloc(room);
+    uint32_t *results = (uint32_t *)malloc(3 * run->chunks * sizeof(uint32_t));
+    bench_check(taught == NULL || fast == NULL || results == NULL ? cudaErrorMemoryAllocation : cudaSuccess, "malloc");
+    bench_check(cudaMemcpy(taught, run->d_payloads, room, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    bench_check(cudaMemcpy(fast, run->d_fast_payloads, room, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    bench_check(cudaMemcpy(results, run->d_fast_results, 3 * run->chunks * sizeof(uint32_t), cudaMemcpyDeviceToHost),
+                "cudaMemcpy");
+    int same = 1;
+    for (size_t c = 0; c < run->chunks && same; c++) {
+        const uint32_t *result = results + 3 * c;
+        if (result[0] != run->payload_bytes[c] || result[1] != (uint32_t)run->delta[c])
+            snprintf(why, why_room, "chunk %zu: %u bytes, delta %u; lab 08's: %zu bytes, delta %d", c, result[0],
+                     result[1], run->payload_bytes[c], (int)run->delta[c]);
+        else if (memcmp(fast + run->payload_at[c], taught + run->payload_at[c], run->payload_bytes[c]) != 0)
+            snprintf(why, why_room, "chunk %zu: the payloads differ", c);
+        else if (result[2] != 1)
+            snprintf(why, why_room, "chunk %zu: cascade_decode_single_pass refused lab 08's payload", c);
+        else
+            continue;
+        same = 0;
+    }
+    free(taught);
+    free(fast);
+    free(results);
+    return same;
+}
+#endif
 
 static uint8_t *read_file(const char *path, size_t *bytes)
 {
@@ -148,11 +224,19 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
     run.d_file = d_file;
     bench_check(cudaMalloc((void **)&run.d_copy, run.bytes), "cudaMalloc");
     bench_check(cudaMalloc((void **)&run.d_payloads, room), "cudaMalloc");
+    bench_check(cudaMemset(run.d_payloads, 0, room), "cudaMemset");
     bench_check(cudaMalloc((void **)&run.d_values, run.n * sizeof(int)), "cudaMalloc");
     bench_check(cudaMalloc((void **)&run.d_symbols, run.chunk * sizeof(int)), "cudaMalloc");
     bench_check(cudaMalloc((void **)&run.d_counts, run.chunk * sizeof(int)), "cudaMalloc");
     bench_check(cudaMalloc((void **)&run.d_runs, sizeof(int)), "cudaMalloc");
     bench_check(cudaMalloc((void **)&run.d_temp, 1), "cudaMalloc");
+#ifdef SCANLAB_FAST_REFERENCES
+    run.fast_temp_bytes = cascade_single_pass_temp_bytes(run.chunk);
+    bench_check(cudaMalloc((void **)&run.d_fast_payloads, room), "cudaMalloc");
+    bench_check(cudaMemset(run.d_fast_payloads, 0, room), "cudaMemset");
+    bench_check(cudaMalloc((void **)&run.d_fast_results, 3 * run.chunks * sizeof(uint32_t)), "cudaMalloc");
+    bench_check(cudaMalloc(&run.d_fast_temp, run.fast_temp_bytes), "cudaMalloc");
+#endif
 
     char input[160];
     snprintf(input, sizeof input, "%.100s, %zu MiB, %u-bit, chunks of 2^%d", name, run.bytes >> 20, 8 * w,
@@ -186,14 +270,32 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
         payload += run.payload_bytes[c];
     float encode_ms = median_time_ms(run_encode, &run, 1, BENCH_REPEATS);
     float decode_ms = median_time_ms(run_decode, &run, 1, BENCH_REPEATS);
-    bench_row("cascade", "cascade_encode (frame, delta chosen)", words, (double)run.bytes + payload, encode_ms,
-              copy_ms, cub_ms);
-    bench_row("cascade", "cascade_decode (every field checked)", words, (double)run.bytes + payload, decode_ms,
-              copy_ms, 0);
-    printf("  %s: ratio %.2fx (%zu chunks); uncompressed GB/s: compress %.1f, decompress %.1f, cudaMemcpy %.1f%s\n",
+    bench_row("cascade", "1 cascade_encode (lab 08)", words, (double)run.bytes + payload, encode_ms, copy_ms, cub_ms);
+    bench_row("cascade", "1 cascade_decode (lab 08)", words, (double)run.bytes + payload, decode_ms, copy_ms, 0);
+    int round_trip = round_trip_ok(&run, file);
+    printf("  %s: ratio %.2fx (%zu chunks); uncompressed GB/s: 1 compress %.1f, decompress %.1f, cudaMemcpy %.1f%s\n",
            name, (double)run.bytes / payload, run.chunks, run.bytes / (encode_ms * 1e6),
            run.bytes / (decode_ms * 1e6), run.bytes / (copy_ms * 1e6),
-           round_trip_ok(&run, file) ? "; round trip exact" : "; ROUND TRIP WRONG");
+           round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
+#ifdef SCANLAB_FAST_REFERENCES
+    bench_check(cudaMemset(run.d_copy, 0, run.bytes), "cudaMemset");
+    float fast_encode_ms = median_time_ms(run_encode_single_pass, &run, 1, BENCH_REPEATS);
+    float fast_decode_ms = median_time_ms(run_decode_single_pass, &run, 1, BENCH_REPEATS);
+    bench_row("cascade", "2 cascade_encode_single_pass", words, (double)run.bytes + payload, fast_encode_ms, copy_ms,
+              cub_ms);
+    bench_row("cascade", "2 cascade_decode_single_pass", words, (double)run.bytes + payload, fast_decode_ms, copy_ms,
+              0);
+    char why[160] = "";
+    int same = fast_payloads_same(&run, room, why, sizeof why);
+    round_trip = round_trip_ok(&run, file);
+    printf("  %s: uncompressed GB/s: 2 compress %.1f, decompress %.1f; %s%s%s\n", name,
+           run.bytes / (fast_encode_ms * 1e6), run.bytes / (fast_decode_ms * 1e6),
+           same ? "payloads identical to lab 08's" : "PAYLOADS DIFFER: ", why,
+           round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
+    cudaFree(run.d_fast_payloads);
+    cudaFree(run.d_fast_results);
+    cudaFree(run.d_fast_temp);
+#endif
     cudaFree(d_file);
     cudaFree(run.d_copy);
     cudaFree(run.d_payloads);

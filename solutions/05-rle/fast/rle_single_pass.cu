@@ -168,25 +168,20 @@ __device__ unsigned tail_marks(const int *tile_in, int local, size_t first, size
 }
 
 /*
- * rle_encode_kernel: one tile per block. Stage the tile in shared memory,
- * mark its tails and rank them (note_marks); each run that ends in the
- * tile gets its last element's index, at its rank. The last of them is
- * the tile's last end, for its status word. Once the look-back has given
- * the runs before the tile and where the last of them ended, consecutive
- * threads store the runs: symbol tile_in[tail], count end - the end
- * before it. The last tile writes the run count.
+ * encode_staged_tile: the runs of a tile already staged in tile_in (the
+ * block's dynamic shared memory, as below). Mark the tile's tails and
+ * rank them (note_marks); each run that ends in the tile gets its last
+ * element's index, at its rank. The last of them is the tile's last end,
+ * for its status word. Once the look-back has given the runs before the
+ * tile and where the last of them ended, consecutive threads store the
+ * runs: symbol tile_in[tail], count end - the end before it. The last
+ * tile writes the run count. (Lab 08's fast encoder stages its tiles
+ * from bytes and shares the rest.)
  */
-__global__ void __launch_bounds__(SP_THREADS, RLE_MIN_BLOCKS)
-rle_encode_kernel(const int *d_in, size_t n, int *d_symbols, int *d_counts, int *d_runs,
-                  tile_status *d_status, unsigned *d_next_tile)
+__device__ void encode_staged_tile(const int *tile_in, unsigned short *tails, size_t tile, size_t n,
+                                   int *d_symbols, int *d_counts, int *d_runs, tile_status *d_status)
 {
-    extern __shared__ int4 staging[];
-    int *tile_in = (int *)staging;
-    unsigned short *tails = (unsigned short *)(tile_in + TILE_IN_INTS);
-    size_t tile = take_tile_number(d_next_tile);
     size_t first = tile * SP_TILE;
-    stage_tile(d_in, n, first, tile_in);
-    __syncthreads();
     unsigned marks = 0;
     int4 ranks[VECTORS];
     for (int r = 0; r < VECTORS; r++)
@@ -209,6 +204,20 @@ rle_encode_kernel(const int *d_in, size_t n, int *d_symbols, int *d_counts, int 
     }
     if (tile == gridDim.x - 1 && threadIdx.x == 0)
         *d_runs = before.runs + tile_runs;
+}
+
+/* rle_encode_kernel: one tile per block, staged from d_in, then encoded. */
+__global__ void __launch_bounds__(SP_THREADS, RLE_MIN_BLOCKS)
+rle_encode_kernel(const int *d_in, size_t n, int *d_symbols, int *d_counts, int *d_runs,
+                  tile_status *d_status, unsigned *d_next_tile)
+{
+    extern __shared__ int4 staging[];
+    int *tile_in = (int *)staging;
+    size_t tile = take_tile_number(d_next_tile);
+    stage_tile(d_in, n, tile * SP_TILE, tile_in);
+    __syncthreads();
+    encode_staged_tile(tile_in, (unsigned short *)(tile_in + TILE_IN_INTS), tile, n, d_symbols, d_counts, d_runs,
+                       d_status);
 }
 
 size_t rle_encode_single_pass_temp_bytes(size_t n)

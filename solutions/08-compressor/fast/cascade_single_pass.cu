@@ -1,0 +1,926 @@
+/*
+ * cascade_single_pass.cu: lab 08's cascade in five launches, the fast
+ * reference (common/fast.h). Not a student's task: lab 08 teaches the
+ * cascade as a composition of labs 05 and 06 in cascade.cu beside it.
+ *
+ * Lab 08's cascade_encode widens the elements to ints, calls lab 05's
+ * encoder and lab 06's packer as libraries and reads every size back to
+ * the host: about 25 launches and 10 waits a chunk, and the 128 MiB atlas
+ * at 44 to 93 GB/s of uncompressed data on an H100, where a copy of it
+ * runs at 1436. A compressor's work is in its first pass, over the
+ * elements; everything after it works on the runs, 1/27 of the atlas.
+ * So the elements are read once, as the bytes they are, and the runs'
+ * passes are few and never wait for the host: every size stays on the
+ * device, in a plan the kernels pass on.
+ *
+ *   raw (w = 1)    07 07 07 09 09 00              n = 6
+ *   1 runs         symbols [7 9 0]  counts [3 2 1]   lab 05's one-pass
+ *                  encoder, its tiles staged from bytes (stage_elements)
+ *   2 candidates   the packed bits of counts - 1 [2 1 0], of the symbols
+ *                  and of their zigzag deltas [14 4 17], with each frame
+ *                  length 8 ... 256; the last block to finish picks the
+ *                  frame and the delta as scanzip's CPU codec does, and
+ *                  writes the header and the stream positions (the plan)
+ *   3 frames       each chosen frame's width (the OR of its values) and
+ *                  its bit offset in its stream: a block scan and lab 07's
+ *                  look-back, for both streams at once; the width bytes
+ *   4 words        each payload word built by one thread, which finds the
+ *                  values whose bits it holds by a search over the offsets
+ *
+ * and the decoder reverses it, checking every field on the device:
+ *
+ *   1, 2 offsets   each stream's frame offsets from its width bytes (a
+ *                  block scan and look-back); a width too wide, a stream
+ *                  past the payload's end, or unused high bits set make
+ *                  the payload invalid
+ *   3 runs         each run's symbol and count unpacked; the counts
+ *                  scanned into the runs' starts and the deltas into the
+ *                  symbols (two look-backs); the counts must add up to n
+ *   4 expand       a tile of 4096 output elements per block: its runs
+ *                  found by a search over the starts, staged in shared
+ *                  memory, each thread writing 16 elements at once
+ *
+ * A payload's verdict is a device word, written by the last launch: a
+ * caller queues chunk after chunk and reads the verdicts once.
+ *
+ * Built from the fast run-length encoder (and through it the one-pass
+ * compaction and lab 07's reference), included whole: a kernel can only
+ * call device code of its own translation unit without relocatable
+ * device code, which costs speed.
+ */
+#include "../../05-rle/fast/rle_single_pass.cu"
+
+#include "cascade.h"
+#include "fast.h"
+
+enum { SYMBOLS, COUNTS, STREAMS };                         /* the payload's two packed streams */
+enum { BITS_COUNTS, BITS_PLAIN, BITS_DELTA, MEASURED };    /* the encoder's three candidates */
+
+#define RUNS_A_THREAD 4                       /* encode steps 2-3: 4 consecutive runs a thread */
+#define FRAME_TILE (SP_THREADS * RUNS_A_THREAD) /* runs a tile of encode steps 2-3: whole frames of 8..256 */
+#define WIDTH_TILE SP_THREADS                 /* frames a tile of decode steps 1-2, one a thread */
+#define RUN_TILE (SP_THREADS * 4)             /* runs of a tile of decode step 3 */
+#define EXPAND_ITEMS 16                       /* output elements a thread of decode step 4 */
+#define EXPAND_TILE (SP_THREADS * EXPAND_ITEMS)
+#define MOST_BLOCKS 1024                      /* grid-stride and tile-taking kernels: enough for any GPU */
+
+/*
+ * The plan: what one step leaves the next, in device memory (the start
+ * of the temporary storage, zeroed by each call). Positions are payload
+ * offsets in bytes:
+ *
+ *     [runs u32][frame u32][symbol widths][symbol words][count widths][count words]
+ *      0         4          8              words_at[0]   widths_at[1]  words_at[1]
+ */
+struct plan {
+    uint32_t invalid;                   /* decoder: a field out of range */
+    uint32_t runs, frame_length, frames, delta;
+    uint32_t widths_at[STREAMS], words_at[STREAMS], words[STREAMS];
+    uint32_t candidates_done;           /* encoder step 2: blocks finished */
+    unsigned long long bits[MEASURED][SCANZIP_FRAME_CANDIDATES]; /* encoder step 2's sums */
+};
+
+/* ---- Small pieces ------------------------------------------------------------ */
+
+/* All ones in the low `bits` bits (8 -> 0xff, 32 -> 0xffffffff). */
+__host__ __device__ inline uint32_t element_mask(unsigned bits)
+{
+    return bits >= 32 ? 0xffffffffu : (1u << bits) - 1;
+}
+
+/* The bits a frame of values takes: those of their OR (0 -> 0, 5 -> 3). */
+__device__ inline unsigned width_of(uint32_t value)
+{
+    return 32 - __clz((int)value);
+}
+
+/* The values of the frame of `length` starting at value i of count. */
+__device__ inline size_t values_in_frame(size_t length, size_t count, size_t i)
+{
+    return count - i < length ? count - i : length;
+}
+
+/* Zigzag a difference modulo 2^bits, and back (cascade.h, Part B):
+ *     bits 8: 0 -> 0, 1 -> 2, 0xff (-1) -> 1, 0xf8 (-8) -> 15             */
+__device__ inline uint32_t zigzag_of(uint32_t difference, unsigned bits)
+{
+    uint32_t sign = difference >> (bits - 1) & 1;
+    return ((difference << 1) ^ (0u - sign)) & element_mask(bits);
+}
+
+__device__ inline uint32_t unzigzag_of(uint32_t zigzag, unsigned bits)
+{
+    return ((zigzag >> 1) ^ (0u - (zigzag & 1))) & element_mask(bits);
+}
+
+/* Element i of w little-endian bytes. */
+__device__ inline uint32_t element_at(const uint8_t *d_raw, size_t i, unsigned w)
+{
+    uint32_t value = 0;
+    for (unsigned b = 0; b < w; b++)
+        value |= (uint32_t)d_raw[i * w + b] << (8 * b);
+    return value;
+}
+
+/* A little-endian u32 at any alignment. */
+__device__ inline uint32_t u32_at(const uint8_t *at)
+{
+    return at[0] | (uint32_t)at[1] << 8 | (uint32_t)at[2] << 16 | (uint32_t)at[3] << 24;
+}
+
+__device__ inline void put_u32(uint8_t *at, uint32_t value)
+{
+    for (int b = 0; b < 4; b++)
+        at[b] = (uint8_t)(value >> (8 * b));
+}
+
+/* The symbol stream's value r: the symbol, or its zigzag delta. */
+__device__ inline uint32_t symbol_value(const uint32_t *d_symbols, size_t r, unsigned bits, bool delta)
+{
+    if (!delta)
+        return d_symbols[r];
+    uint32_t previous = r == 0 ? 0 : d_symbols[r - 1];
+    return zigzag_of((d_symbols[r] - previous) & element_mask(bits), bits);
+}
+
+/*
+ * frame_ors: ors[k] = the OR of the values of the frame of 8 << k (8 to
+ * 256) that holds this thread's runs, in a block of 4 runs a thread whose
+ * frames start at thread 0; `own` is the OR of the thread's 4. A frame of
+ * 8 is 2 threads, and each length twice the one before: shuffles 1, 2,
+ * 4, 8, 16 lanes apart make 8 ... 128, and two warps' ORs in warp_or[]
+ * make 256. Every thread of the block calls it.
+ *     own [0 0 | 5 0 | ...] (threads 0-3)  ->  ors[0] [0 0 5 5 ...]  ors[1] [5 5 5 5 ...]
+ */
+__device__ void frame_ors(uint32_t own, uint32_t ors[SCANZIP_FRAME_CANDIDATES], uint32_t *warp_or)
+{
+    for (int k = 0; k < SCANZIP_FRAME_CANDIDATES - 1; k++) {
+        own |= __shfl_xor_sync(FULL_MASK, own, 1 << k);
+        ors[k] = own;
+    }
+    unsigned warp = threadIdx.x / SP_WARP;
+    __syncthreads(); /* warp_or[] read by an earlier call */
+    if (threadIdx.x % SP_WARP == 0)
+        warp_or[warp] = own;
+    __syncthreads();
+    ors[SCANZIP_FRAME_CANDIDATES - 1] = warp_or[warp & ~1u] | warp_or[warp | 1u];
+}
+
+/* Whether this thread holds the first runs of a frame of 8 << k, with
+ * 4 runs a thread: every 2 << k threads. */
+__device__ inline bool leads_frame(int k)
+{
+    return threadIdx.x % (2u << k) == 0;
+}
+
+/*
+ * The thread's 4 runs from `first` (zeros past runs): counts - 1, the
+ * symbols, and the symbols' zigzag deltas (the delta of run 0 is from 0).
+ * Read as int4 where lab 05's load_runs can.
+ *     symbols [7 9 0], counts [3 2 1]  ->  [2 1 0], [7 9 0], deltas [14 4 17]
+ */
+struct four_runs {
+    uint32_t counts[RUNS_A_THREAD], symbols[RUNS_A_THREAD], deltas[RUNS_A_THREAD];
+};
+
+__device__ struct four_runs load_four_runs(const uint32_t *d_symbols, const uint32_t *d_counts, size_t runs,
+                                           size_t first, unsigned bits)
+{
+    struct four_runs four;
+    int4 counts = load_runs((const int *)d_counts, runs, first), symbols = load_runs((const int *)d_symbols, runs, first);
+    uint32_t count[4] = {(uint32_t)counts.x, (uint32_t)counts.y, (uint32_t)counts.z, (uint32_t)counts.w};
+    uint32_t symbol[4] = {(uint32_t)symbols.x, (uint32_t)symbols.y, (uint32_t)symbols.z, (uint32_t)symbols.w};
+    uint32_t previous = first == 0 || first > runs ? 0 : d_symbols[first - 1];
+    for (int j = 0; j < RUNS_A_THREAD; j++) {
+        bool inside = first + j < runs;
+        four.counts[j] = inside ? count[j] - 1 : 0;
+        four.symbols[j] = symbol[j];
+        four.deltas[j] = inside ? zigzag_of((symbol[j] - previous) & element_mask(bits), bits) : 0;
+        previous = symbol[j];
+    }
+    return four;
+}
+
+__device__ inline uint32_t or_of_four(const uint32_t values[RUNS_A_THREAD])
+{
+    return values[0] | values[1] | values[2] | values[3];
+}
+
+/* ---- Encode step 1: runs of w-byte elements ------------------------------------ */
+
+/*
+ * stage_elements: the tile's SP_TILE elements and the 4 after it into
+ * tile_in as ints (zeros past n), for lab 05's encode_staged_tile. A
+ * 32-bit word holds 4/w elements, and is read whole when it lies inside
+ * the n * w bytes and d_raw is 4-byte aligned:
+ *     w = 2, bytes 34 12 ff 00  ->  word 0x00ff1234  ->  [0x1234 0x00ff]
+ */
+__device__ void stage_elements(const uint8_t *d_raw, size_t n, unsigned w, size_t first, int *tile_in)
+{
+    unsigned per_word = 4 / w, bits = 8 * w;
+    bool aligned = (uintptr_t)d_raw % 4 == 0;
+    for (unsigned q = threadIdx.x; q < TILE_IN_INTS / per_word; q += SP_THREADS) {
+        size_t byte = (first + (size_t)q * per_word) * w;
+        if (aligned && byte + 4 <= n * w) {
+            uint32_t word = *(const uint32_t *)(d_raw + byte);
+            for (unsigned k = 0; k < per_word; k++)
+                tile_in[q * per_word + k] = (int)((word >> (bits * k % 32)) & element_mask(bits));
+        } else {
+            for (unsigned k = 0; k < per_word; k++) {
+                size_t i = first + q * per_word + k;
+                tile_in[q * per_word + k] = i < n ? (int)element_at(d_raw, i, w) : 0;
+            }
+        }
+    }
+}
+
+__global__ void __launch_bounds__(SP_THREADS, RLE_MIN_BLOCKS)
+encode_runs_kernel(const uint8_t *d_raw, size_t n, unsigned w, uint32_t *d_symbols, uint32_t *d_counts,
+                   struct plan *plan, tile_status *d_status, unsigned *d_next_tile)
+{
+    extern __shared__ int4 staging[];
+    int *tile_in = (int *)staging;
+    size_t tile = take_tile_number(d_next_tile);
+    stage_elements(d_raw, n, w, tile * SP_TILE, tile_in);
+    __syncthreads();
+    encode_staged_tile(tile_in, (unsigned short *)(tile_in + TILE_IN_INTS), tile, n, (int *)d_symbols,
+                       (int *)d_counts, (int *)&plan->runs, d_status);
+}
+
+/* ---- Encode step 2: the candidates, and the choice ------------------------------ */
+
+/* The payload's bytes with frames of `length`, its symbols taking
+ * symbol_bits and its counts count_bits: a width byte a frame and a
+ * stream, then whole words (format.h). */
+__device__ uint64_t payload_bytes_with(size_t runs, size_t length, uint64_t symbol_bits, uint64_t count_bits)
+{
+    uint64_t frames = (runs + length - 1) / length;
+    return 8 + 2 * frames + 4 * ((symbol_bits + 31) / 32) + 4 * ((count_bits + 31) / 32);
+}
+
+/*
+ * choose: what scanzip's CPU codec picks (codec.h: scanzip_choose), from
+ * the candidates' bits: with and without delta, the smallest payload, a
+ * tie going to the shorter frame; then delta only if strictly smaller (or
+ * forced). It writes the plan, the header, and the caller's two words.
+ */
+__device__ void choose(struct plan *plan, uint32_t frame_length, enum cascade_delta delta, uint8_t *d_payload,
+                       uint32_t *d_payload_bytes, uint32_t *d_delta_used)
+{
+    volatile unsigned long long(*bits)[SCANZIP_FRAME_CANDIDATES] = plan->bits;
+    size_t runs = plan->runs;
+    uint64_t best[2] = {0, 0};
+    unsigned best_k[2] = {0, 0};
+    for (int with_delta = 0; with_delta < 2; with_delta++) {
+        bool first = true;
+        for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++) {
+            size_t length = (size_t)SCANZIP_FIRST_FRAME_CANDIDATE << k;
+            if (frame_length != SCANZIP_FRAME_CHOOSE && frame_length != length)
+                continue;
+            uint64_t bytes = payload_bytes_with(runs, length, bits[with_delta ? BITS_DELTA : BITS_PLAIN][k],
+                                                bits[BITS_COUNTS][k]);
+            if (first || bytes < best[with_delta]) {
+                best[with_delta] = bytes;
+                best_k[with_delta] = k;
+            }
+            first = false;
+        }
+    }
+    bool use_delta = delta == CASCADE_DELTA || (delta == CASCADE_CHOOSE_DELTA && best[1] < best[0]);
+    unsigned k = best_k[use_delta];
+    uint32_t length = SCANZIP_FIRST_FRAME_CANDIDATE << k, frames = (uint32_t)((runs + length - 1) / length);
+    plan->frame_length = length;
+    plan->frames = frames;
+    plan->delta = use_delta;
+    plan->widths_at[SYMBOLS] = 8;
+    plan->words_at[SYMBOLS] = 8 + frames;
+    plan->words[SYMBOLS] = (uint32_t)((bits[use_delta ? BITS_DELTA : BITS_PLAIN][k] + 31) / 32);
+    plan->widths_at[COUNTS] = plan->words_at[SYMBOLS] + 4 * plan->words[SYMBOLS];
+    plan->words_at[COUNTS] = plan->widths_at[COUNTS] + frames;
+    plan->words[COUNTS] = (uint32_t)((bits[BITS_COUNTS][k] + 31) / 32);
+    put_u32(d_payload, (uint32_t)runs);
+    put_u32(d_payload + 4, length);
+    *d_payload_bytes = plan->words_at[COUNTS] + 4 * plan->words[COUNTS];
+    *d_delta_used = use_delta;
+}
+
+/*
+ * encode_candidates_kernel: tiles of FRAME_TILE runs, 4 a thread; for
+ * each of the three streams, frame_ors gives the OR of every candidate
+ * frame at once, and the first thread of each frame adds width * its
+ * values. The block's sums go to the plan (atomicAdd, once per block and
+ * sum); the last block to finish sees all of them (each block's
+ * __threadfence orders its adds before its count) and chooses.
+ *     counts - 1 [2 1 0], frames of 8: one frame, OR 3, width 2: 6 bits
+ */
+__global__ void __launch_bounds__(SP_THREADS)
+encode_candidates_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, uint32_t frame_length,
+                         enum cascade_delta delta, struct plan *plan, uint8_t *d_payload,
+                         uint32_t *d_payload_bytes, uint32_t *d_delta_used)
+{
+    __shared__ uint32_t warp_or[SP_THREADS / SP_WARP];
+    __shared__ unsigned long long block_bits[MEASURED][SCANZIP_FRAME_CANDIDATES];
+    __shared__ bool last_block;
+    size_t runs = plan->runs;
+    unsigned long long mine[MEASURED][SCANZIP_FRAME_CANDIDATES] = {{0}};
+    if (threadIdx.x < MEASURED * SCANZIP_FRAME_CANDIDATES)
+        block_bits[threadIdx.x / SCANZIP_FRAME_CANDIDATES][threadIdx.x % SCANZIP_FRAME_CANDIDATES] = 0;
+    for (size_t tile = (size_t)blockIdx.x * FRAME_TILE; tile < runs; tile += (size_t)gridDim.x * FRAME_TILE) {
+        size_t first = tile + RUNS_A_THREAD * threadIdx.x;
+        struct four_runs four = load_four_runs(d_symbols, d_counts, runs, first, 8 * w);
+        const uint32_t *streams[MEASURED] = {four.counts, four.symbols, four.deltas};
+        for (int s = 0; s < MEASURED; s++) {
+            uint32_t ors[SCANZIP_FRAME_CANDIDATES];
+            frame_ors(or_of_four(streams[s]), ors, warp_or);
+            for (int k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
+                if (leads_frame(k) && first < runs)
+                    mine[s][k] += (unsigned long long)width_of(ors[k]) *
+                                  values_in_frame(SCANZIP_FIRST_FRAME_CANDIDATE << k, runs, first);
+        }
+    }
+    __syncthreads();
+    for (int s = 0; s < MEASURED; s++)
+        for (int k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
+            if (mine[s][k] != 0)
+                atomicAdd(&block_bits[s][k], mine[s][k]);
+    __syncthreads();
+    if (threadIdx.x < MEASURED * SCANZIP_FRAME_CANDIDATES) {
+        int s = threadIdx.x / SCANZIP_FRAME_CANDIDATES, k = threadIdx.x % SCANZIP_FRAME_CANDIDATES;
+        if (block_bits[s][k] != 0)
+            atomicAdd(&plan->bits[s][k], block_bits[s][k]);
+        __threadfence();
+    }
+    __syncthreads();
+    if (threadIdx.x == 0)
+        last_block = atomicAdd(&plan->candidates_done, 1u) == gridDim.x - 1;
+    __syncthreads();
+    if (last_block && threadIdx.x == 0) {
+        __threadfence();
+        choose(plan, frame_length, delta, d_payload, d_payload_bytes, d_delta_used);
+    }
+}
+
+/* ---- Encode step 3: the chosen frames' widths and offsets ----------------------- */
+
+/* Where encode steps 3 and 4 keep each stream's frame offsets, and for
+ * each word the frame that holds its first bit. */
+struct frame_arrays {
+    uint32_t *offsets[STREAMS], *word_frames[STREAMS];
+};
+
+/* Frame f of a stream starts at bit `offset` and takes `bits`: it holds
+ * the first bit of the words from ceil(offset / 32) while 32k is inside.
+ *     offset 20, bits 50: bits 20..69 hold the first bits of words 1 and 2 */
+__device__ void note_frame(struct frame_arrays arrays, int which, uint32_t f, uint32_t offset, uint32_t bits)
+{
+    arrays.offsets[which][f] = offset;
+    for (uint32_t k = (offset + 31) / 32; 32 * k < offset + bits; k++)
+        arrays.word_frames[which][k] = f;
+}
+
+/*
+ * encode_frames_kernel: tiles of FRAME_TILE runs, 4 a thread (whole
+ * frames: the chosen length, 8 << k, divides 1024), taken in order while
+ * there are any. The first thread of each frame has its width (frame_ors)
+ * and bits; a block scan and lab 07's decoupled_prefix per stream give
+ * its bit offset in the stream. It writes the offsets and the frames of
+ * the words' first bits (for step 4) and the width bytes.
+ *     counts - 1 [2 1 0 5 | ...], frames of 8: widths [3 ...], bits [24 ...],
+ *     offsets [0 24 ...]
+ */
+__global__ void __launch_bounds__(SP_THREADS)
+encode_frames_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, const struct plan *plan,
+                     uint8_t *d_payload, struct frame_arrays arrays, tile_status *d_symbol_status,
+                     tile_status *d_count_status, unsigned *d_next_tile)
+{
+    __shared__ uint32_t warp_or[SP_THREADS / SP_WARP];
+    size_t runs = plan->runs, tiles = (runs + FRAME_TILE - 1) / FRAME_TILE, length = plan->frame_length;
+    int k = __ffs((int)(length / SCANZIP_FIRST_FRAME_CANDIDATE)) - 1;
+    bool delta = plan->delta;
+    for (;;) {
+        size_t tile = take_tile_number(d_next_tile);
+        if (tile >= tiles)
+            return;
+        size_t first = tile * FRAME_TILE + RUNS_A_THREAD * threadIdx.x;
+        struct four_runs four = load_four_runs(d_symbols, d_counts, runs, first, 8 * w);
+        uint32_t symbol_ors[SCANZIP_FRAME_CANDIDATES], count_ors[SCANZIP_FRAME_CANDIDATES];
+        frame_ors(or_of_four(delta ? four.deltas : four.symbols), symbol_ors, warp_or);
+        frame_ors(or_of_four(four.counts), count_ors, warp_or);
+        unsigned symbol_width = width_of(symbol_ors[k]), count_width = width_of(count_ors[k]);
+        bool leads = leads_frame(k) && first < runs;
+        int values = leads ? (int)values_in_frame(length, runs, first) : 0;
+        int symbol_total, count_total;
+        int symbol_before = block_scan_exclusive((int)symbol_width * values, &symbol_total);
+        __syncthreads(); /* block_scan_exclusive's shared memory, again */
+        int count_before = block_scan_exclusive((int)count_width * values, &count_total);
+        int symbol_prefix = decoupled_prefix(d_symbol_status, tile, symbol_total);
+        __syncthreads();
+        int count_prefix = decoupled_prefix(d_count_status, tile, count_total);
+        if (leads) {
+            uint32_t f = (uint32_t)(first / length);
+            note_frame(arrays, SYMBOLS, f, (uint32_t)(symbol_prefix + symbol_before), symbol_width * values);
+            note_frame(arrays, COUNTS, f, (uint32_t)(count_prefix + count_before), count_width * values);
+            d_payload[plan->widths_at[SYMBOLS] + f] = (uint8_t)symbol_width;
+            d_payload[plan->widths_at[COUNTS] + f] = (uint8_t)count_width;
+        }
+        __syncthreads(); /* the next tile reuses the shared memory */
+    }
+}
+
+/* ---- Encode step 4: the words ------------------------------------------------------ */
+
+/* A packed stream as the encoder's step 4 and the decoder see it. Every
+ * size fits 32 bits (a stream has at most 2^26 values of 32 bits, 2^31
+ * bits), and 32-bit divisions are many times faster than 64-bit ones. */
+struct stream {
+    const uint8_t *widths;      /* a byte per frame, in the payload */
+    const uint32_t *offsets;    /* each frame's first bit */
+    const uint32_t *word_frames; /* encoder: the frame that holds each word's first bit */
+    uint32_t frames, frame_length, count, bits;
+};
+
+__device__ struct stream stream_of(const uint8_t *d_payload, const struct plan *plan, int which,
+                                   const uint32_t *d_offsets, const uint32_t *d_word_frames)
+{
+    struct stream s;
+    s.widths = d_payload + plan->widths_at[which];
+    s.offsets = d_offsets;
+    s.word_frames = d_word_frames;
+    s.frames = plan->frames;
+    s.frame_length = plan->frame_length;
+    s.count = plan->runs;
+    uint32_t last = s.frames - 1;
+    s.bits = d_offsets[last] + s.widths[last] * (uint32_t)values_in_frame(s.frame_length, s.count,
+                                                                          (size_t)last * s.frame_length);
+    return s;
+}
+
+/* The frame that holds bit `bit` of the stream (bit < its bits): the last
+ * with offset <= bit, which is never an empty one. */
+__device__ uint32_t frame_holding(const struct stream *s, uint32_t bit)
+{
+    uint32_t low = 0, high = s->frames - 1;
+    while (low < high) {
+        uint32_t middle = (low + high + 1) / 2;
+        if (s->offsets[middle] <= bit)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    return low;
+}
+
+/* The next frame with bits after frame f, which ended at bit `bit` (<
+ * the stream's bits): a few steps forward over empty frames, then a search. */
+__device__ uint32_t next_frame(const struct stream *s, uint32_t f, uint32_t bit)
+{
+    for (int step = 0; step < 8; step++)
+        if (s->widths[++f] != 0)
+            return f;
+    return frame_holding(s, bit);
+}
+
+/*
+ * packed_word: word k of a stream, bits 32k .. 32k+31, from the values
+ * that hold them: the one that holds bit 32k (it may have begun in word
+ * k - 1; step 3 noted its frame), then the values after it, frame after
+ * frame, while they begin inside the word. value(v) gives value v.
+ *     widths 3: values [5 1 7 2 ...] -> bits 101 100 111 010 ... (lowest first)
+ */
+template <typename Values>
+__device__ uint32_t packed_word(const struct stream *s, uint32_t k, Values value)
+{
+    uint32_t word_first = 32 * k, word_end = word_first + 32, word = 0;
+    uint32_t f = s->word_frames[k];
+    for (;;) {
+        uint32_t width = s->widths[f], offset = s->offsets[f];
+        uint32_t first = f * s->frame_length, values = (uint32_t)values_in_frame(s->frame_length, s->count, first);
+        for (uint32_t j = offset < word_first ? (word_first - offset) / width : 0; j < values; j++) {
+            uint32_t at = offset + j * width;
+            if (at >= word_end)
+                return word;
+            uint32_t v = value(first + j);
+            word |= at >= word_first ? v << (at - word_first) : v >> (word_first - at);
+        }
+        uint32_t end = offset + values * width; /* the next frame's first bit */
+        if (end >= word_end || end >= s->bits)
+            return word;
+        f = next_frame(s, f, end);
+    }
+}
+
+/* The encoder's values: counts - 1, and the symbols or their deltas. */
+struct count_values {
+    const uint32_t *counts;
+    __device__ uint32_t operator()(size_t v) const { return counts[v] - 1; }
+};
+struct symbol_values {
+    const uint32_t *symbols;
+    unsigned bits;
+    bool delta;
+    __device__ uint32_t operator()(size_t v) const { return symbol_value(symbols, v, bits, delta); }
+};
+
+/* encode_words_kernel: every word of both streams, one a thread, stored
+ * a byte at a time (the words follow the width bytes: any alignment). */
+__global__ void __launch_bounds__(SP_THREADS)
+encode_words_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, const struct plan *plan,
+                    struct frame_arrays arrays, uint8_t *d_payload)
+{
+    struct stream symbols = stream_of(d_payload, plan, SYMBOLS, arrays.offsets[SYMBOLS], arrays.word_frames[SYMBOLS]);
+    struct stream counts = stream_of(d_payload, plan, COUNTS, arrays.offsets[COUNTS], arrays.word_frames[COUNTS]);
+    struct symbol_values symbol_value_of = {d_symbols, 8 * w, plan->delta != 0};
+    struct count_values count_value_of = {d_counts};
+    size_t symbol_words = plan->words[SYMBOLS], words = symbol_words + plan->words[COUNTS];
+    for (size_t q = (size_t)blockIdx.x * blockDim.x + threadIdx.x; q < words; q += (size_t)gridDim.x * blockDim.x) {
+        bool is_symbol = q < symbol_words;
+        size_t k = is_symbol ? q : q - symbol_words;
+        uint32_t word = is_symbol ? packed_word(&symbols, (uint32_t)k, symbol_value_of)
+                                  : packed_word(&counts, (uint32_t)k, count_value_of);
+        put_u32(d_payload + plan->words_at[is_symbol ? SYMBOLS : COUNTS] + 4 * k, word);
+    }
+}
+
+/* ---- The temporary storage ------------------------------------------------------- */
+
+/*
+ * [plan | 4 tile counters | 4 status arrays] (zeroed by every call),
+ * then [symbols | counts (decoder: starts) | 2 offset arrays | 2 word
+ * frame arrays (encoder)], n words each. A status array has a word per tile of 256 (the smallest tile);
+ * the encoder uses counter 0 and array 0 for step 1, counter 1 and arrays
+ * 1, 2 for step 3; the decoder counter 0/array 0 and 1/1 for its two
+ * offset scans, counter 2 and arrays 2, 3 for the runs.
+ */
+#define LOOKBACKS 4
+struct storage {
+    struct plan *plan;
+    unsigned *counters;
+    tile_status *status[LOOKBACKS];
+    uint32_t *symbols, *counts;
+    struct frame_arrays frames;
+    size_t zeroed, total;
+};
+
+static size_t aligned_up(size_t bytes) { return (bytes + 255) / 256 * 256; }
+
+static struct storage storage_in(void *d_temp, size_t n)
+{
+    struct storage s;
+    char *base = (char *)d_temp;
+    size_t at = aligned_up(sizeof(struct plan)), status_bytes = aligned_up((n + 255) / 256 * sizeof(tile_status));
+    s.plan = (struct plan *)base;
+    s.counters = (unsigned *)(base + at);
+    at += COUNTER_BYTES * LOOKBACKS;
+    for (int k = 0; k < LOOKBACKS; k++, at += status_bytes)
+        s.status[k] = (tile_status *)(base + at);
+    s.zeroed = at;
+    uint32_t **arrays[] = {&s.symbols, &s.counts, &s.frames.offsets[SYMBOLS], &s.frames.offsets[COUNTS],
+                           &s.frames.word_frames[SYMBOLS], &s.frames.word_frames[COUNTS]};
+    for (int k = 0; k < 6; k++, at += aligned_up(n * sizeof(uint32_t)))
+        *arrays[k] = (uint32_t *)(base + at);
+    s.total = at;
+    return s;
+}
+
+/* Counter k, in its own 256 bytes (COUNTER_BYTES): the tile counters of
+ * two launches never share a cache line. */
+static unsigned *counter(const struct storage *s, int k)
+{
+    return (unsigned *)((char *)s->counters + COUNTER_BYTES * k);
+}
+
+size_t cascade_single_pass_temp_bytes(size_t n)
+{
+    return storage_in(NULL, n).total;
+}
+
+static unsigned grid_of(size_t items, size_t per_block)
+{
+    size_t blocks = (items + per_block - 1) / per_block;
+    return blocks == 0 ? 1 : blocks < MOST_BLOCKS ? (unsigned)blocks : MOST_BLOCKS;
+}
+
+static bool valid_element_bytes(unsigned w)
+{
+    return w == 1 || w == 2 || w == 4;
+}
+
+/* A frame length the encoder takes: choose, or a candidate. */
+static bool encodes_frame(uint32_t frame_length)
+{
+    for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
+        if (frame_length == (uint32_t)SCANZIP_FIRST_FRAME_CANDIDATE << k)
+            return true;
+    return frame_length == SCANZIP_FRAME_CHOOSE;
+}
+
+cudaError_t cascade_encode_single_pass(const uint8_t *d_raw, size_t n, unsigned element_bytes,
+                                       uint32_t frame_length, enum cascade_delta delta, uint8_t *d_payload,
+                                       uint32_t *d_payload_bytes, uint32_t *d_delta_used, void *d_temp,
+                                       size_t temp_bytes)
+{
+    if (d_raw == NULL || d_payload == NULL || d_payload_bytes == NULL || d_delta_used == NULL || d_temp == NULL ||
+        n == 0 || n > CASCADE_MAX_N || !valid_element_bytes(element_bytes) || !encodes_frame(frame_length) ||
+        (unsigned)delta > CASCADE_CHOOSE_DELTA || temp_bytes < cascade_single_pass_temp_bytes(n))
+        return cudaErrorInvalidValue;
+    struct storage s = storage_in(d_temp, n);
+    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, s.zeroed, 0));
+    RETURN_IF_CUDA_ERROR(cudaFuncSetAttribute(encode_runs_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                              (int)STAGING_BYTES));
+    encode_runs_kernel<<<blocks_for(n, SP_TILE), SP_THREADS, STAGING_BYTES>>>(
+        d_raw, n, element_bytes, s.symbols, s.counts, s.plan, s.status[0], counter(&s, 0));
+    encode_candidates_kernel<<<grid_of(n, FRAME_TILE), SP_THREADS>>>(
+        s.symbols, s.counts, element_bytes, frame_length, delta, s.plan, d_payload, d_payload_bytes, d_delta_used);
+    encode_frames_kernel<<<grid_of(n, FRAME_TILE), SP_THREADS>>>(s.symbols, s.counts, element_bytes, s.plan, d_payload,
+                                                                 s.frames, s.status[1], s.status[2], counter(&s, 1));
+    /* at most 2 * n words: 2 * n * 32 bits */
+    encode_words_kernel<<<grid_of(2 * n, SP_THREADS), SP_THREADS>>>(s.symbols, s.counts, element_bytes, s.plan,
+                                                                    s.frames, d_payload);
+    return cudaGetLastError();
+}
+
+/* ---- Decode steps 1 and 2: a stream's frame offsets ------------------------------- */
+
+__device__ void refuse(struct plan *plan)
+{
+    *(volatile uint32_t *)&plan->invalid = 1;
+}
+
+/*
+ * finish_stream: run by the thread of a stream's last frame, which knows
+ * the stream's bits (and is told where its widths are: block 0, which
+ * writes the header's fields to the plan, may not have run yet). Its words must fit in the payload (and the counts
+ * end it exactly), and the last word's bits above the stream's end must
+ * be 0; the symbols' end is where the counts begin.
+ */
+__device__ void finish_stream(const uint8_t *d_payload, size_t payload_bytes, struct plan *plan, int which,
+                              size_t widths_at, size_t frames, uint32_t bits)
+{
+    size_t words = ((size_t)bits + 31) / 32, words_at = widths_at + frames;
+    size_t end = words_at + 4 * words;
+    if (end > payload_bytes || (which == COUNTS && end != payload_bytes) ||
+        (bits % 32 != 0 && u32_at(d_payload + end - 4) >> (bits % 32) != 0)) {
+        refuse(plan);
+        return;
+    }
+    plan->words_at[which] = (uint32_t)words_at;
+    plan->words[which] = (uint32_t)words;
+    if (which == SYMBOLS)
+        plan->widths_at[COUNTS] = (uint32_t)end;
+}
+
+/*
+ * decode_offsets_kernel: stream `which`'s frame offsets. For the symbols,
+ * every block reads and checks the header alike (runs 1..n, frame length
+ * 1..2^20) and block 0 writes it to the plan; the counts start where the
+ * symbols' pass left them. The width bytes must fit; tiles of WIDTH_TILE
+ * frames, one a thread, are scanned as in encode step 3. A width above
+ * max_width refuses the payload and counts as 0, so that every tile still
+ * publishes its status (later tiles wait for it).
+ */
+__global__ void __launch_bounds__(SP_THREADS)
+decode_offsets_kernel(const uint8_t *d_payload, size_t payload_bytes, size_t n, int which, unsigned max_width,
+                      struct plan *plan, uint32_t *d_offsets, tile_status *d_status, unsigned *d_next_tile)
+{
+    size_t runs, length, widths_at;
+    if (which == SYMBOLS) {
+        if (payload_bytes < 8) {
+            refuse(plan);
+            return;
+        }
+        runs = u32_at(d_payload);
+        length = u32_at(d_payload + 4);
+        widths_at = 8;
+        if (runs == 0 || runs > n || length == 0 || length > SCANZIP_MAX_FRAME_LENGTH) {
+            refuse(plan);
+            return;
+        }
+        if (blockIdx.x == 0 && threadIdx.x == 0) {
+            plan->runs = (uint32_t)runs;
+            plan->frame_length = (uint32_t)length;
+            plan->frames = (uint32_t)((runs + length - 1) / length);
+            plan->widths_at[SYMBOLS] = 8;
+        }
+    } else {
+        if (*(volatile uint32_t *)&plan->invalid)
+            return;
+        runs = plan->runs;
+        length = plan->frame_length;
+        widths_at = plan->widths_at[COUNTS];
+    }
+    size_t frames = (runs + length - 1) / length, tiles = (frames + WIDTH_TILE - 1) / WIDTH_TILE;
+    if (payload_bytes - widths_at < frames) {
+        refuse(plan);
+        return;
+    }
+    for (;;) {
+        size_t tile = take_tile_number(d_next_tile);
+        if (tile >= tiles)
+            return;
+        size_t f = tile * WIDTH_TILE + threadIdx.x;
+        unsigned width = f < frames ? d_payload[widths_at + f] : 0;
+        if (width > max_width) {
+            refuse(plan);
+            width = 0;
+        }
+        int bits = f < frames ? (int)(width * values_in_frame(length, runs, f * length)) : 0;
+        int total;
+        int before = block_scan_exclusive(bits, &total);
+        int offset = decoupled_prefix(d_status, tile, total) + before;
+        if (f < frames)
+            d_offsets[f] = (uint32_t)offset;
+        if (f + 1 == frames)
+            finish_stream(d_payload, payload_bytes, plan, which, widths_at, frames, (uint32_t)offset + (uint32_t)bits);
+        __syncthreads(); /* the next tile reuses the shared memory */
+    }
+}
+
+/* ---- Decode step 3: the runs --------------------------------------------------------- */
+
+/* Value v of a stream: its width's bits at offset + j * width, read a
+ * byte at a time (at most 5 bytes), all inside the stream's words. */
+__device__ uint32_t unpacked_value(const struct stream *s, const uint8_t *words, uint32_t v)
+{
+    uint32_t f = v / s->frame_length;
+    uint32_t width = s->widths[f];
+    if (width == 0)
+        return 0;
+    uint32_t bit = s->offsets[f] + (v - f * s->frame_length) * width;
+    const uint8_t *at = words + bit / 8;
+    unsigned shift = (unsigned)(bit % 8), bytes = (shift + width + 7) / 8;
+    uint64_t window = 0;
+    for (unsigned b = 0; b < bytes; b++)
+        window |= (uint64_t)at[b] << (8 * b);
+    return (uint32_t)(window >> shift) & element_mask(width);
+}
+
+/*
+ * decode_runs_kernel: tiles of RUN_TILE runs, 4 a thread, taken in order.
+ * Each run's count (count - 1 unpacked, plus 1) and symbol (or zigzag
+ * delta, unzigzagged); the counts' block scan and look-back give each
+ * run's start, the deltas' give each symbol (modulo 2^(8w): ints wrap,
+ * and only the low bits count).
+ *
+ * A count above n refuses the payload, and so does a run that ends past
+ * n, or a last run that does not end at n. The int sums cannot hide a
+ * lie by wrapping: the first run to end past n has a start that is still
+ * exact (all runs before it ended by n), and its count is at most n.
+ *     counts [3 2 1], n 6  ->  starts [0 3 5], the last run ends at 6
+ */
+__global__ void __launch_bounds__(SP_THREADS)
+decode_runs_kernel(const uint8_t *d_payload, size_t n, unsigned w, bool delta, struct plan *plan,
+                   const uint32_t *d_symbol_offsets, const uint32_t *d_count_offsets, uint32_t *d_starts,
+                   uint32_t *d_symbols, tile_status *d_count_status, tile_status *d_symbol_status,
+                   unsigned *d_next_tile)
+{
+    if (*(volatile uint32_t *)&plan->invalid)
+        return;
+    struct stream symbols = stream_of(d_payload, plan, SYMBOLS, d_symbol_offsets, NULL);
+    struct stream counts = stream_of(d_payload, plan, COUNTS, d_count_offsets, NULL);
+    const uint8_t *symbol_words = d_payload + plan->words_at[SYMBOLS];
+    const uint8_t *count_words = d_payload + plan->words_at[COUNTS];
+    size_t runs = plan->runs, tiles = (runs + RUN_TILE - 1) / RUN_TILE;
+    unsigned bits = 8 * w;
+    for (;;) {
+        size_t tile = take_tile_number(d_next_tile);
+        if (tile >= tiles)
+            return;
+        size_t first = tile * RUN_TILE + 4 * threadIdx.x;
+        uint32_t symbol[4] = {0, 0, 0, 0}, count[4] = {0, 0, 0, 0};
+        int count_sum = 0;
+        uint32_t symbol_sum = 0;
+        for (int j = 0; j < 4 && first + j < runs; j++) {
+            uint64_t c = (uint64_t)unpacked_value(&counts, count_words, first + j) + 1;
+            if (c > n) {
+                refuse(plan);
+                c = n;
+            }
+            count[j] = (uint32_t)c;
+            symbol[j] = unpacked_value(&symbols, symbol_words, first + j);
+            if (delta)
+                symbol[j] = unzigzag_of(symbol[j], bits);
+            count_sum += (int)count[j];
+            symbol_sum += symbol[j];
+        }
+        int count_total, symbol_total = 0;
+        int count_before = block_scan_exclusive(count_sum, &count_total);
+        uint32_t sum = 0;
+        if (delta) {
+            __syncthreads(); /* block_scan_exclusive's shared memory, again */
+            sum = (uint32_t)block_scan_exclusive((int)symbol_sum, &symbol_total);
+        }
+        long long start = (long long)decoupled_prefix(d_count_status, tile, count_total) + count_before;
+        if (delta) {
+            __syncthreads();
+            sum += (uint32_t)decoupled_prefix(d_symbol_status, tile, symbol_total);
+        }
+        for (int j = 0; j < 4 && first + j < runs; j++) {
+            d_starts[first + j] = (uint32_t)start;
+            start += count[j];
+            if (start > (long long)n || (first + j + 1 == runs && start != (long long)n))
+                refuse(plan);
+            sum += symbol[j];
+            d_symbols[first + j] = (delta ? sum : symbol[j]) & element_mask(bits);
+        }
+        __syncthreads(); /* the next tile reuses the shared memory */
+    }
+}
+
+/* ---- Decode step 4: the output ---------------------------------------------------------- */
+
+/* 16 elements of W bytes from output element i on: as W uint4 stores when
+ * all 16 are inside n and 16-byte aligned, else a byte at a time. */
+template <unsigned W>
+__device__ void store_elements(uint8_t *d_raw, size_t n, size_t i, const uint32_t values[EXPAND_ITEMS])
+{
+    uint8_t *out = d_raw + i * W;
+    if (i + EXPAND_ITEMS <= n && (uintptr_t)out % 16 == 0) {
+        uint32_t words[4 * W];
+        for (unsigned q = 0; q < 4 * W; q++) {
+            words[q] = 0;
+            for (unsigned m = 0; m < 4 / W; m++)
+                words[q] |= values[q * (4 / W) + m] << (8 * W * m % 32);
+        }
+        for (unsigned v = 0; v < W; v++)
+            ((uint4 *)out)[v] = make_uint4(words[4 * v], words[4 * v + 1], words[4 * v + 2], words[4 * v + 3]);
+    } else {
+        for (unsigned j = 0; j < EXPAND_ITEMS && i + j < n; j++)
+            for (unsigned b = 0; b < W; b++)
+                out[j * W + b] = (uint8_t)(values[j] >> (8 * b));
+    }
+}
+
+/*
+ * decode_expand_kernel: output elements [4096 b, 4096 (b + 1)) per block:
+ * the runs that hold its first and last element (lab 05's find_run over
+ * all the starts), then those runs' starts (relative to the tile: the
+ * first may be negative) and symbols in shared memory, at most 4096 of
+ * them; each thread finds the run of its first element and walks on.
+ * Block 0 also writes the verdict.
+ *     starts [0 3 5], symbols [7 9 0], a tile of 6: [7 7 7 9 9 0]
+ */
+template <unsigned W>
+__global__ void __launch_bounds__(SP_THREADS)
+decode_expand_kernel(const struct plan *plan, const uint32_t *d_starts, const uint32_t *d_symbols, size_t n,
+                     uint8_t *d_raw, uint32_t *d_valid)
+{
+    __shared__ int starts[EXPAND_TILE];
+    __shared__ uint32_t symbols[EXPAND_TILE];
+    __shared__ int first_run, last_run;
+    bool invalid = *(const volatile uint32_t *)&plan->invalid != 0;
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        *d_valid = !invalid;
+    if (invalid)
+        return;
+    int runs = (int)plan->runs;
+    size_t first = (size_t)blockIdx.x * EXPAND_TILE, end = first + EXPAND_TILE < n ? first + EXPAND_TILE : n;
+    if (threadIdx.x == 0)
+        first_run = find_run((const int *)d_starts, runs, (int)first);
+    if (threadIdx.x == SP_WARP)
+        last_run = find_run((const int *)d_starts, runs, (int)end - 1);
+    __syncthreads();
+    int tile_runs = last_run - first_run + 1;
+    for (int k = threadIdx.x; k < tile_runs; k += SP_THREADS) {
+        starts[k] = (int)d_starts[first_run + k] - (int)first;
+        symbols[k] = d_symbols[first_run + k];
+    }
+    __syncthreads();
+    int local = EXPAND_ITEMS * threadIdx.x;
+    if (first + local >= end)
+        return;
+    uint32_t values[EXPAND_ITEMS];
+    for (int j = 0, run = find_run(starts, tile_runs, local); j < EXPAND_ITEMS; j++) {
+        while (run + 1 < tile_runs && starts[run + 1] <= local + j)
+            run++;
+        values[j] = symbols[run];
+    }
+    store_elements<W>(d_raw, n, first + local, values);
+}
+
+cudaError_t cascade_decode_single_pass(const uint8_t *d_payload, size_t payload_bytes, unsigned element_bytes,
+                                       bool delta, uint8_t *d_raw, size_t n, uint32_t *d_valid, void *d_temp,
+                                       size_t temp_bytes)
+{
+    if (d_payload == NULL || d_raw == NULL || d_valid == NULL || d_temp == NULL || n == 0 || n > CASCADE_MAX_N ||
+        !valid_element_bytes(element_bytes) || temp_bytes < cascade_single_pass_temp_bytes(n))
+        return cudaErrorInvalidValue;
+    struct storage s = storage_in(d_temp, n);
+    /* Every frame has a width byte in the payload: no more frames than that. */
+    size_t most_frames = payload_bytes > 8 ? (payload_bytes - 8 < n ? payload_bytes - 8 : n) : 1;
+    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, s.zeroed, 0));
+    for (int which = SYMBOLS; which < STREAMS; which++)
+        decode_offsets_kernel<<<grid_of(most_frames, WIDTH_TILE), SP_THREADS>>>(
+            d_payload, payload_bytes, n, which, which == SYMBOLS ? 8 * element_bytes : 32, s.plan,
+            s.frames.offsets[which], s.status[which], counter(&s, which));
+    decode_runs_kernel<<<grid_of(n, RUN_TILE), SP_THREADS>>>(
+        d_payload, n, element_bytes, delta, s.plan, s.frames.offsets[SYMBOLS], s.frames.offsets[COUNTS], s.counts, s.symbols,
+        s.status[2], s.status[3], counter(&s, 2));
+    unsigned blocks = (unsigned)((n + EXPAND_TILE - 1) / EXPAND_TILE);
+    if (element_bytes == 1)
+        decode_expand_kernel<1><<<blocks, SP_THREADS>>>(s.plan, s.counts, s.symbols, n, d_raw, d_valid);
+    else if (element_bytes == 2)
+        decode_expand_kernel<2><<<blocks, SP_THREADS>>>(s.plan, s.counts, s.symbols, n, d_raw, d_valid);
+    else
+        decode_expand_kernel<4><<<blocks, SP_THREADS>>>(s.plan, s.counts, s.symbols, n, d_raw, d_valid);
+    return cudaGetLastError();
+}
