@@ -386,7 +386,7 @@ test-grade-skeletons: # the skeletons earn nothing, and nothing crashes
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=emu TREE=labs EXPECT=zero grade
 
-test-fast: deps $(FAST_TESTS) # the fast references of labs 04-06 agree with the oracles (BACKEND: emu without a GPU)
+test-fast: deps $(FAST_TESTS) # the fast references of labs 04-06 and 08 agree with the oracles (BACKEND: emu without a GPU)
 	$(source_tree_only)
 	@for program in $(FAST_TESTS); do echo "  TEST  $$program"; \
 	  $$program --jobs 2 --short-filename || exit 1; done

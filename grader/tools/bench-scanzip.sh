@@ -22,7 +22,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 day=$(date +%Y-%m-%d)
 machine="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1 | tr -s ' ' | tr ',' ' ') x $(nproc)"
-engine=cpu
+# What the tool runs on when neither --cpu nor --gpu is given: its -v line says.
+engine=$(head -c 4096 /dev/zero | "$scanzip" compress -v -o - - 2>&1 >/dev/null | sed -n 's/.*, engine \([^,]*\),.*/\1/p')
 now() { date +%s.%N; }
 seconds() { awk -v from="$1" -v to="$2" 'BEGIN { printf "%.3f", to - from }'; }
 

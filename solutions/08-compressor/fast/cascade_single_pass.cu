@@ -641,9 +641,11 @@ cudaError_t cascade_encode_single_pass(const uint8_t *d_raw, size_t n, unsigned 
 
 /* ---- Decode steps 1 and 2: a stream's frame offsets ------------------------------- */
 
+/* The payload is invalid: many threads may say so at once (an atomic, so
+ * that their stores are not a race), and the later launches read it. */
 __device__ void refuse(struct plan *plan)
 {
-    *(volatile uint32_t *)&plan->invalid = 1;
+    atomicOr(&plan->invalid, 1u);
 }
 
 /*
