@@ -261,6 +261,13 @@ $(SCANZIP_GPU): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_OBJS) $(BU
 	@echo "  LINK  $@"
 	@$(LINK) $(OPENMP_LINK) $(filter %.o,$^) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
+# The GPU engine encodes several chunks at once on the container's threads
+# (engine_gpu.cu): its copies and kernels, and the fast codec's, go to each
+# thread's own default stream, so that they overlap.
+ifeq ($(BACKEND),cuda)
+$(BUILD)/common/scanzip/engine_gpu.cu.o $(call fast_objects,08-compressor): NVCCFLAGS += --default-stream per-thread
+endif
+
 $(SCANZIP_TESTS): $(patsubst %,$(SCANZIP_BUILD)/%.o,$(wildcard grader/tests/scanzip/*.c)) $(SCANZIP_OBJS)
 	@mkdir -p $(@D)
 	@echo "  LINK  $@"

@@ -34,8 +34,10 @@ struct scanzip_engine {
     const char *name; /* "cpu", "gpu": what -v and bench print */
 
     /* true: encode_chunk and decode_chunk may run on several threads at
-     * once (the CPU engine: one chunk a thread). false: the container
-     * calls them one at a time (a GPU engine, which is parallel inside). */
+     * once (the CPU engine: one chunk a thread; the GPU engine with lab
+     * 08's fast codec: a few chunks on the GPU at once, their copies and
+     * kernels overlapping). false: the container calls them one at a time
+     * (the GPU engine built from a student's labs, or emulated). */
     bool concurrent;
 
     /* true: used when neither --cpu nor --gpu is given and it is present

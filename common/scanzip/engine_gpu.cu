@@ -34,7 +34,19 @@
  * fast encoder takes the candidate frame lengths only; --frame 100 and
  * -m auto (whose sizes of the other methods come from labs 05 and 06)
  * go through lab 08's.
+ *
+ * Several chunks at once. With the fast codec on a real GPU the engine
+ * is concurrent (engine.h): the container encodes a batch of chunks on
+ * its threads, and each thread takes one of LANES sets of device
+ * buffers. This file and the fast codec are compiled with
+ * --default-stream per-thread (the Makefile), so each thread's copies and
+ * kernels go to a stream of its own: one chunk crosses PCIe while another
+ * one's kernels run, and the CPU's CRC32C of the chunks runs in parallel
+ * too. Labs 05, 06 and 08 keep scratch memory between calls and run one
+ * call at a time (cascade.h, Part D): whatever goes through them holds
+ * labs_lock.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,10 +77,9 @@ extern "C" {
 
 /* ---- Device buffers, kept from chunk to chunk ------------------------------ */
 
-/* The engine is not concurrent (engine.h): one chunk at a time, so one
- * set of buffers, grown to the largest chunk seen. */
+/* A lane: one chunk's device buffers, grown to the largest chunk seen. */
 struct gpu_buffers {
-    size_t n;               /* elements they have room for */
+    size_t n, measured_n;   /* elements they have room for */
     uint8_t *raw, *payload; /* n * 4 bytes; cascade_max_payload_bytes(n) */
     int *values, *symbols, *counts;
     uint32_t *widths, *offsets, *words;
@@ -76,33 +87,104 @@ struct gpu_buffers {
     void *fast_temp;        /* the fast codec's storage, when it is linked */
     uint32_t *fast_results; /* its payload bytes, delta flag, verdict */
 };
-static struct gpu_buffers buffers;
+/* Three lanes: one chunk being copied in, one in its kernels, one
+ * being copied out. A lane holds about 36 bytes an element: 0.6 GB for
+ * scanzip's default chunks of 2^24, 2.4 GB for chunks of 2^26 (and 24
+ * more with -m auto's arrays). */
+#define LANES 3
+static struct gpu_buffers lanes[LANES];
+static bool lane_busy[LANES];
+static pthread_mutex_t lanes_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t lane_freed = PTHREAD_COND_INITIALIZER;
+static pthread_mutex_t labs_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static cudaError_t buffers_for(size_t n)
+/* A free lane (waiting for one when all are taken), and back. */
+static struct gpu_buffers *take_lane(void)
 {
-    if (n <= buffers.n)
+    pthread_mutex_lock(&lanes_lock);
+    for (;;) {
+        for (int k = 0; k < LANES; k++) {
+            if (!lane_busy[k]) {
+                lane_busy[k] = true;
+                pthread_mutex_unlock(&lanes_lock);
+                return &lanes[k];
+            }
+        }
+        pthread_cond_wait(&lane_freed, &lanes_lock);
+    }
+}
+
+static void give_lane(struct gpu_buffers *b)
+{
+    pthread_mutex_lock(&lanes_lock);
+    lane_busy[b - lanes] = false;
+    pthread_cond_signal(&lane_freed);
+    pthread_mutex_unlock(&lanes_lock);
+}
+
+/* The chunk, its payload and the fast codec's storage, for n elements. */
+static cudaError_t buffers_for(struct gpu_buffers *b, size_t n)
+{
+    if (n <= b->n)
         return cudaSuccess;
-    cudaFree(buffers.raw);
-    cudaFree(buffers.payload);
-    cudaFree(buffers.values);
-    cudaFree(buffers.fast_temp);
-    memset(&buffers, 0, sizeof buffers);
-    size_t words = 6 * n + 2; /* values symbols counts widths offsets words, then pieces (a u64) */
-    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.raw, 4 * n));
-    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.payload, cascade_max_payload_bytes(n)));
-    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&buffers.values, words * sizeof(int)));
-    buffers.symbols = buffers.values + n;
-    buffers.counts = buffers.symbols + n;
-    buffers.widths = (uint32_t *)(buffers.counts + n);
-    buffers.offsets = buffers.widths + n;
-    buffers.words = buffers.offsets + n;
-    buffers.pieces = (unsigned long long *)(buffers.words + n); /* 6n ints in: 8-byte aligned */
+    cudaFree(b->raw);
+    cudaFree(b->payload);
+    cudaFree(b->fast_temp);
+    b->raw = b->payload = NULL;
+    b->fast_temp = NULL;
+    b->n = 0;
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->raw, 4 * n));
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->payload, cascade_max_payload_bytes(n)));
     if (cascade_single_pass_temp_bytes != NULL) {
         size_t temp_bytes = cascade_single_pass_temp_bytes(n);
-        RETURN_IF_CUDA_ERROR(cudaMalloc(&buffers.fast_temp, temp_bytes + 256));
-        buffers.fast_results = (uint32_t *)((char *)buffers.fast_temp + temp_bytes);
+        RETURN_IF_CUDA_ERROR(cudaMalloc(&b->fast_temp, temp_bytes + 256));
+        b->fast_results = (uint32_t *)((char *)b->fast_temp + temp_bytes);
     }
-    buffers.n = n;
+    b->n = n;
+    return cudaSuccess;
+}
+
+/* A lane with buffers for n elements. When the GPU has no room for
+ * another lane's buffers, that lane is retired (its memory freed, and it
+ * stays taken): the chunks share the lanes that fit, down to lane 0.
+ * NULL, with the error, when even lane 0 does not fit. */
+static struct gpu_buffers *lane_for(size_t n, cudaError_t *err)
+{
+    for (;;) {
+        struct gpu_buffers *b = take_lane();
+        if ((*err = buffers_for(b, n)) == cudaSuccess)
+            return b;
+        if (b == &lanes[0]) {
+            give_lane(b);
+            return NULL;
+        }
+        cudaGetLastError(); /* an allocation's failure is not sticky: forget it */
+        cudaFree(b->raw);
+        cudaFree(b->payload);
+        cudaFree(b->fast_temp);
+        cudaFree(b->values);
+        memset(b, 0, sizeof *b);
+    }
+}
+
+/* The arrays measure_others has labs 05, 06 and 08 write, for n elements:
+ * only -m auto needs them, so a lane gets them when it first measures. */
+static cudaError_t measured_arrays_for(struct gpu_buffers *b, size_t n)
+{
+    if (n <= b->measured_n)
+        return cudaSuccess;
+    cudaFree(b->values);
+    b->values = NULL;
+    b->measured_n = 0;
+    size_t words = 6 * n + 2; /* values symbols counts widths offsets words, then pieces (a u64) */
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->values, words * sizeof(int)));
+    b->symbols = b->values + n;
+    b->counts = b->symbols + n;
+    b->widths = (uint32_t *)(b->counts + n);
+    b->offsets = b->widths + n;
+    b->words = b->offsets + n;
+    b->pieces = (unsigned long long *)(b->words + n); /* 6n ints in: 8-byte aligned */
+    b->measured_n = n;
     return cudaSuccess;
 }
 
@@ -133,14 +215,15 @@ __global__ void rle8_pieces_kernel(const int *d_counts, size_t runs, unsigned lo
         atomicAdd(d_pieces, pieces);
 }
 
-/* The payload of pack for the values in buffers.values: with the given
+/* The payload of pack for the values in b->values: with the given
  * frame length, or the best candidate (a tie to the shorter). */
-static cudaError_t pack_size(size_t n, uint32_t frame_length, uint64_t *bytes, uint32_t *chosen)
+static cudaError_t pack_size(struct gpu_buffers *b, size_t n, uint32_t frame_length, uint64_t *bytes,
+                             uint32_t *chosen)
 {
-    const uint32_t *values = (const uint32_t *)buffers.values;
+    const uint32_t *values = (const uint32_t *)b->values;
     if (frame_length != SCANZIP_FRAME_CHOOSE) {
         size_t words = 0;
-        RETURN_IF_CUDA_ERROR(pack_encode(values, n, frame_length, buffers.widths, buffers.offsets, buffers.words,
+        RETURN_IF_CUDA_ERROR(pack_encode(values, n, frame_length, b->widths, b->offsets, b->words,
                                          &words));
         *bytes = 4 + pack_frame_count(n, frame_length) + 4 * (uint64_t)words;
         *chosen = frame_length;
@@ -158,22 +241,25 @@ static cudaError_t pack_size(size_t n, uint32_t frame_length, uint64_t *bytes, u
 }
 
 /* The sizes scanzip_choose compares, all but cascade's (filled by the
- * caller from cascade_encode), for the chunk in buffers.raw. */
-static cudaError_t measure_others(unsigned w, size_t n, uint32_t frame_length, struct scanzip_sizes *sizes)
+ * caller from cascade_encode), for the chunk in b->raw; through labs 05,
+ * 06 and 08, so the caller holds labs_lock. */
+static cudaError_t measure_others(struct gpu_buffers *b, unsigned w, size_t n, uint32_t frame_length,
+                                  struct scanzip_sizes *sizes)
 {
     size_t runs = 0;
     unsigned long long pieces = 0;
-    RETURN_IF_CUDA_ERROR(cascade_widen(buffers.raw, n, w, buffers.values));
-    RETURN_IF_CUDA_ERROR(rle_encode(buffers.values, n, buffers.symbols, buffers.counts, &runs));
-    RETURN_IF_CUDA_ERROR(cudaMemset(buffers.pieces, 0, sizeof pieces));
+    RETURN_IF_CUDA_ERROR(measured_arrays_for(b, n));
+    RETURN_IF_CUDA_ERROR(cascade_widen(b->raw, n, w, b->values));
+    RETURN_IF_CUDA_ERROR(rle_encode(b->values, n, b->symbols, b->counts, &runs));
+    RETURN_IF_CUDA_ERROR(cudaMemset(b->pieces, 0, sizeof pieces));
     unsigned blocks = (unsigned)(runs / 256 + 1 < 4096 ? runs / 256 + 1 : 4096);
-    rle8_pieces_kernel<<<blocks, 256>>>(buffers.counts, runs, buffers.pieces);
+    rle8_pieces_kernel<<<blocks, 256>>>(b->counts, runs, b->pieces);
     RETURN_IF_CUDA_ERROR(cudaGetLastError());
-    RETURN_IF_CUDA_ERROR(cudaMemcpy(&pieces, buffers.pieces, sizeof pieces, cudaMemcpyDeviceToHost));
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(&pieces, b->pieces, sizeof pieces, cudaMemcpyDeviceToHost));
     sizes->bytes[SCANZIP_STORED] = (uint64_t)n * w;
     sizes->bytes[SCANZIP_RLE8] = pieces * (w + 1);
     sizes->bytes[SCANZIP_RLE] = 4 + 8 * (uint64_t)runs;
-    return pack_size(n, frame_length, &sizes->bytes[SCANZIP_PACK], &sizes->pack_frame);
+    return pack_size(b, n, frame_length, &sizes->bytes[SCANZIP_PACK], &sizes->pack_frame);
 }
 
 /* ---- The engine ------------------------------------------------------------------ */
@@ -193,58 +279,67 @@ static int cpu_payload(const struct scanzip_codec_params *params, unsigned metho
     return out->payload_bytes == bytes ? 0 : -1;
 }
 
-/* The chunk in buffers.raw as a cascade payload in buffers.payload: by the
+/* The chunk in b->raw as a cascade payload in b->payload: by the
  * fast codec when it is linked and takes the frame length, else lab 08's. */
-static cudaError_t encode_cascade(size_t n, unsigned w, uint32_t frame_length, size_t *bytes, bool *delta)
+static cudaError_t encode_cascade(struct gpu_buffers *b, size_t n, unsigned w, uint32_t frame_length, size_t *bytes,
+                                  bool *delta)
 {
     if (cascade_encode_single_pass == NULL ||
-        cascade_encode_single_pass(buffers.raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, buffers.payload,
-                                   &buffers.fast_results[0], &buffers.fast_results[1], buffers.fast_temp,
-                                   cascade_single_pass_temp_bytes(n)) == cudaErrorInvalidValue)
-        return cascade_encode(buffers.raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, buffers.payload, bytes, delta);
+        cascade_encode_single_pass(b->raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload,
+                                   &b->fast_results[0], &b->fast_results[1], b->fast_temp,
+                                   cascade_single_pass_temp_bytes(n)) == cudaErrorInvalidValue) {
+        pthread_mutex_lock(&labs_lock);
+        cudaError_t err = cascade_encode(b->raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload, bytes, delta);
+        pthread_mutex_unlock(&labs_lock);
+        return err;
+    }
     uint32_t results[2];
-    RETURN_IF_CUDA_ERROR(cudaMemcpy(results, buffers.fast_results, sizeof results, cudaMemcpyDeviceToHost));
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(results, b->fast_results, sizeof results, cudaMemcpyDeviceToHost));
     *bytes = results[0];
     *delta = results[1] != 0;
     return cudaSuccess;
 }
 
-/* The payload in buffers.payload decoded into buffers.raw: by the fast
+/* The payload in b->payload decoded into b->raw: by the fast
  * codec when it is linked, else lab 08's. CASCADE_INVALID_PAYLOAD for a
  * payload either refuses. */
-static cudaError_t decode_cascade(uint64_t payload_bytes, unsigned w, bool delta, size_t n)
+static cudaError_t decode_cascade(struct gpu_buffers *b, uint64_t payload_bytes, unsigned w, bool delta, size_t n)
 {
-    if (cascade_decode_single_pass == NULL)
-        return cascade_decode(buffers.payload, payload_bytes, w, delta, buffers.raw, n);
+    if (cascade_decode_single_pass == NULL) {
+        pthread_mutex_lock(&labs_lock);
+        cudaError_t err = cascade_decode(b->payload, payload_bytes, w, delta, b->raw, n);
+        pthread_mutex_unlock(&labs_lock);
+        return err;
+    }
     uint32_t valid = 0;
-    RETURN_IF_CUDA_ERROR(cascade_decode_single_pass(buffers.payload, payload_bytes, w, delta, buffers.raw, n,
-                                                    &buffers.fast_results[2], buffers.fast_temp,
+    RETURN_IF_CUDA_ERROR(cascade_decode_single_pass(b->payload, payload_bytes, w, delta, b->raw, n,
+                                                    &b->fast_results[2], b->fast_temp,
                                                     cascade_single_pass_temp_bytes(n)));
-    RETURN_IF_CUDA_ERROR(cudaMemcpy(&valid, &buffers.fast_results[2], sizeof valid, cudaMemcpyDeviceToHost));
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(&valid, &b->fast_results[2], sizeof valid, cudaMemcpyDeviceToHost));
     return valid ? cudaSuccess : CASCADE_INVALID_PAYLOAD;
 }
 
-static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scanzip_choice choice,
-                            const uint8_t *raw, size_t n, struct scanzip_encoded *out)
+/* gpu_encode_chunk's work, on lane b. */
+static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_params *params,
+                          enum scanzip_choice choice, const uint8_t *raw, size_t n, struct scanzip_encoded *out)
 {
-    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && choice != SCANZIP_CHOOSE_AUTO))
-        return scanzip_cpu_engine.encode_chunk(params, choice, raw, n, out);
     unsigned w = params->element_bytes;
-    cudaError_t err = buffers_for(n);
-    if (err != cudaSuccess)
-        return gpu_failed("allocating the chunk's buffers", err);
-    if ((err = cudaMemcpy(buffers.raw, raw, n * w, cudaMemcpyHostToDevice)) != cudaSuccess)
+    cudaError_t err;
+    if ((err = cudaMemcpy(b->raw, raw, n * w, cudaMemcpyHostToDevice)) != cudaSuccess)
         return gpu_failed("copying the chunk to the GPU", err);
     size_t cascade_bytes = 0;
     bool delta = false;
-    if ((err = encode_cascade(n, w, params->frame_length, &cascade_bytes, &delta)) != cudaSuccess)
+    if ((err = encode_cascade(b, n, w, params->frame_length, &cascade_bytes, &delta)) != cudaSuccess)
         return gpu_failed("cascade_encode", err);
 
     unsigned method = SCANZIP_CASCADE, flags = delta ? SCANZIP_FLAG_DELTA : 0;
     struct scanzip_sizes sizes;
     memset(&sizes, 0, sizeof sizes);
     if (choice == SCANZIP_CHOOSE_AUTO) {
-        if ((err = measure_others(w, n, params->frame_length, &sizes)) != cudaSuccess)
+        pthread_mutex_lock(&labs_lock);
+        err = measure_others(b, w, n, params->frame_length, &sizes);
+        pthread_mutex_unlock(&labs_lock);
+        if (err != cudaSuccess)
             return gpu_failed("measuring the other methods", err);
         /* cascade_encode kept the smaller of plain and delta, plain on a
          * tie: a delta payload was strictly smaller than the plain one. */
@@ -261,12 +356,26 @@ static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
     out->payload = (uint8_t *)malloc(cascade_bytes);
     if (out->payload == NULL)
         return -1;
-    if ((err = cudaMemcpy(out->payload, buffers.payload, cascade_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
+    if ((err = cudaMemcpy(out->payload, b->payload, cascade_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
         free(out->payload);
         out->payload = NULL;
         return gpu_failed("copying the payload back", err);
     }
     return 0;
+}
+
+static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scanzip_choice choice,
+                            const uint8_t *raw, size_t n, struct scanzip_encoded *out)
+{
+    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && choice != SCANZIP_CHOOSE_AUTO))
+        return scanzip_cpu_engine.encode_chunk(params, choice, raw, n, out);
+    cudaError_t err;
+    struct gpu_buffers *b = lane_for(n, &err);
+    if (b == NULL)
+        return gpu_failed("allocating the chunk's buffers", err);
+    int status = encode_on_lane(b, params, choice, raw, n, out);
+    give_lane(b);
+    return status;
 }
 
 static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned flags, const uint8_t *payload,
@@ -277,16 +386,19 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
         payload_bytes > cascade_max_payload_bytes(n) || (flags & ~SCANZIP_FLAG_DELTA) != 0)
         return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
                                                why, why_size);
-    cudaError_t err = buffers_for(n);
-    if (err == cudaSuccess)
-        err = cudaMemcpy(buffers.payload, payload, payload_bytes, cudaMemcpyHostToDevice);
-    if (err == cudaSuccess)
-        err = decode_cascade(payload_bytes, element_bytes, flags & SCANZIP_FLAG_DELTA, n);
+    cudaError_t err;
+    struct gpu_buffers *b = lane_for(n, &err);
+    if (b != NULL) {
+        err = cudaMemcpy(b->payload, payload, payload_bytes, cudaMemcpyHostToDevice);
+        if (err == cudaSuccess)
+            err = decode_cascade(b, payload_bytes, element_bytes, flags & SCANZIP_FLAG_DELTA, n);
+        if (err == cudaSuccess)
+            err = cudaMemcpy(raw, b->raw, raw_bytes, cudaMemcpyDeviceToHost);
+        give_lane(b);
+    }
     if (err == CASCADE_INVALID_PAYLOAD) /* the CPU decoder says why, in words */
         return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
                                                why, why_size);
-    if (err == cudaSuccess)
-        err = cudaMemcpy(raw, buffers.raw, raw_bytes, cudaMemcpyDeviceToHost);
     if (err != cudaSuccess && scanlab_todo_function() != NULL) {
         snprintf(why, why_size, "GPU: %s (%s) is not written yet", scanlab_todo_function(), scanlab_todo_file());
         return -1;
@@ -298,7 +410,9 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
     return 0;
 }
 
-static const struct scanzip_engine gpu_engine = {
+/* Concurrent (several chunks on the GPU at once) when the fast codec is
+ * linked and the GPU is real: under the emulator, one chunk at a time. */
+static struct scanzip_engine gpu_engine = {
     GPU_ENGINE_NAME, false, GPU_ENGINE_BY_DEFAULT, gpu_encode_chunk, gpu_decode_chunk,
 };
 
@@ -311,6 +425,9 @@ const struct scanzip_engine *scanzip_gpu_engine(void)
         int count = 0;
         cudaError_t err = cudaGetDeviceCount(&count);
         have_gpu = err == cudaSuccess && count > 0;
+#if !defined(SCANLAB_EMU)
+        gpu_engine.concurrent = cascade_encode_single_pass != NULL;
+#endif
         if (err != cudaSuccess)
             missing_reason = cudaGetErrorString(err);
     }
