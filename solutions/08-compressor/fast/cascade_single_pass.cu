@@ -5,13 +5,15 @@
  *
  * Lab 08's cascade_encode widens the elements to ints, calls lab 05's
  * encoder and lab 06's packer as libraries and reads every size back to
- * the host: about 25 launches and 10 waits a chunk, and the 128 MiB atlas
- * at 44 to 93 GB/s of uncompressed data on an H100, where a copy of it
- * runs at 1436. A compressor's work is in its first pass, over the
- * elements; everything after it works on the runs, 1/27 of the atlas.
- * So the elements are read once, as the bytes they are, and the runs'
- * passes are few and never wait for the host: every size stays on the
- * device, in a plan the kernels pass on.
+ * the host: about 25 launches and 10 waits a chunk. On an H100 it
+ * compresses the 128 MiB atlas at 40 GB/s of uncompressed data (chunks
+ * of 2^24) and decompresses it at 25, where a copy of it runs at 1435;
+ * this version, at 162 and 243 (make bench BENCH=cascade; each step's
+ * time is on docs/performance.md). A compressor's work is in its first
+ * pass, over the elements; everything after it works on the runs, 1/27
+ * of the atlas. So the elements are read once, as the bytes they are,
+ * and the runs' passes are few and never wait for the host: every size
+ * stays on the device, in a plan the kernels pass on.
  *
  *   raw (w = 1)    07 07 07 09 09 00              n = 6
  *   1 runs         symbols [7 9 0]  counts [3 2 1]   lab 05's one-pass
@@ -24,8 +26,9 @@
  *   3 frames       each chosen frame's width (the OR of its values) and
  *                  its bit offset in its stream: a block scan and lab 07's
  *                  look-back, for both streams at once; the width bytes
- *   4 words        each payload word built by one thread, which finds the
- *                  values whose bits it holds by a search over the offsets
+ *   4 words        each payload word built by one thread from the values
+ *                  whose bits it holds, starting at the frame that step 3
+ *                  noted for its first bit
  *
  * and the decoder reverses it, checking every field on the device:
  *
