@@ -284,15 +284,18 @@ static int cpu_payload(const struct scanzip_codec_params *params, unsigned metho
 static cudaError_t encode_cascade(struct gpu_buffers *b, size_t n, unsigned w, uint32_t frame_length, size_t *bytes,
                                   bool *delta)
 {
-    if (cascade_encode_single_pass == NULL ||
-        cascade_encode_single_pass(b->raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload,
-                                   &b->fast_results[0], &b->fast_results[1], b->fast_temp,
-                                   cascade_single_pass_temp_bytes(n)) == cudaErrorInvalidValue) {
+    cudaError_t err = cudaErrorInvalidValue; /* what the fast encoder says of a frame it does not take */
+    if (cascade_encode_single_pass != NULL)
+        err = cascade_encode_single_pass(b->raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload,
+                                         &b->fast_results[0], &b->fast_results[1], b->fast_temp,
+                                         cascade_single_pass_temp_bytes(n));
+    if (err == cudaErrorInvalidValue) {
         pthread_mutex_lock(&labs_lock);
-        cudaError_t err = cascade_encode(b->raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload, bytes, delta);
+        err = cascade_encode(b->raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload, bytes, delta);
         pthread_mutex_unlock(&labs_lock);
         return err;
     }
+    RETURN_IF_CUDA_ERROR(err);
     uint32_t results[2];
     RETURN_IF_CUDA_ERROR(cudaMemcpy(results, b->fast_results, sizeof results, cudaMemcpyDeviceToHost));
     *bytes = results[0];
