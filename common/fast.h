@@ -167,7 +167,8 @@ cudaError_t pack_decode_single_pass(const uint32_t *d_widths, const uint32_t *d_
  * uint32_t) gets 1 when it is one cascade_decode accepts, else 0, and then
  * d_raw may hold anything, but nothing outside d_payload[0..payload_bytes)
  * is read and nothing outside d_raw[0..n * w) is written. Both take
- * cascade_single_pass_temp_bytes(n) of temporary storage; n is 1 to
+ * cascade_single_pass_temp_bytes(n) of temporary storage, 256-byte
+ * aligned as cudaMalloc returns it (64-bit atomics live there); n is 1 to
  * CASCADE_MAX_N, and element_bytes 1, 2 or 4.
  *
  *     raw 07 07 07 09 (w 1)  ->  payload 02000000 08000000 | 04 97000000 | 02 02000000

@@ -458,6 +458,7 @@ static int compress_batch(const struct scanzip_engine *engine, const struct scan
         if (status == 0)
             status = write_all(out, chunks[k].encoded.payload, chunks[k].encoded.payload_bytes, why);
         free(chunks[k].encoded.payload);
+        chunks[k].encoded.payload = NULL; /* the array serves the next batch: an engine that fails leaves it */
     }
     return status;
 }

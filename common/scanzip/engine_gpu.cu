@@ -31,9 +31,9 @@
  * launches a chunk and no wait inside one. Its functions are declared
  * weak here: a student's build has no fast codec, they are NULL, and
  * the student's own cascade_encode and cascade_decode do the work. The
- * fast encoder takes the candidate frame lengths only; --frame 100 and
- * -m auto (whose sizes of the other methods come from labs 05 and 06)
- * go through lab 08's.
+ * fast encoder takes the candidate frame lengths only: --frame 100 goes
+ * through lab 08's cascade_encode; -m auto's sizes of the other methods
+ * come from labs 05, 06 and 08 whichever writes the cascade payload.
  *
  * Several chunks at once. With the fast codec on a real GPU the engine
  * is concurrent (engine.h): the container encodes a batch of chunks on
@@ -43,8 +43,10 @@
  * kernels go to a stream of its own: one chunk crosses PCIe while another
  * one's kernels run, and the CPU's CRC32C of the chunks runs in parallel
  * too. Labs 05, 06 and 08 keep scratch memory between calls and run one
- * call at a time (cascade.h, Part D): whatever goes through them holds
- * labs_lock.
+ * call at a time (solutions/08-compressor/cascade.cu, Part D, and
+ * grader/provided/kept.h): whatever goes through them holds labs_lock.
+ * (They are not built for per-thread streams: their work waits for the
+ * other threads' streams, and -m auto overlaps less.)
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -79,24 +81,31 @@ extern "C" {
 
 /* A lane: one chunk's device buffers, grown to the largest chunk seen. */
 struct gpu_buffers {
-    size_t n, measured_n;   /* elements they have room for */
+    size_t n;               /* elements they have room for */
     uint8_t *raw, *payload; /* n * 4 bytes; cascade_max_payload_bytes(n) */
-    int *values, *symbols, *counts;
-    uint32_t *widths, *offsets, *words;
-    unsigned long long *pieces;
     void *fast_temp;        /* the fast codec's storage, when it is linked */
     uint32_t *fast_results; /* its payload bytes, delta flag, verdict */
 };
+
 /* Three lanes: one chunk being copied in, one in its kernels, one
  * being copied out. A lane holds about 36 bytes an element: 0.6 GB for
- * scanzip's default chunks of 2^24, 2.4 GB for chunks of 2^26 (and 24
- * more with -m auto's arrays). */
+ * scanzip's default chunks of 2^24, 2.4 GB for chunks of 2^26. */
 #define LANES 3
 static struct gpu_buffers lanes[LANES];
 static bool lane_busy[LANES];
+static int live_lanes = LANES; /* those not retired (lane_for) */
 static pthread_mutex_t lanes_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t lane_freed = PTHREAD_COND_INITIALIZER;
+
+/* Labs 05, 06 and 08 run one call at a time, and so does what measures
+ * -m auto's other methods through them; one set of its arrays serves. */
 static pthread_mutex_t labs_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    size_t n;
+    int *values, *symbols, *counts;
+    uint32_t *widths, *offsets, *words;
+    unsigned long long *pieces;
+} measured;
 
 /* A free lane (waiting for one when all are taken), and back. */
 static struct gpu_buffers *take_lane(void)
@@ -122,17 +131,20 @@ static void give_lane(struct gpu_buffers *b)
     pthread_mutex_unlock(&lanes_lock);
 }
 
+static void free_lane(struct gpu_buffers *b)
+{
+    cudaFree(b->raw);
+    cudaFree(b->payload);
+    cudaFree(b->fast_temp);
+    memset(b, 0, sizeof *b);
+}
+
 /* The chunk, its payload and the fast codec's storage, for n elements. */
 static cudaError_t buffers_for(struct gpu_buffers *b, size_t n)
 {
     if (n <= b->n)
         return cudaSuccess;
-    cudaFree(b->raw);
-    cudaFree(b->payload);
-    cudaFree(b->fast_temp);
-    b->raw = b->payload = NULL;
-    b->fast_temp = NULL;
-    b->n = 0;
+    free_lane(b);
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->raw, 4 * n));
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->payload, cascade_max_payload_bytes(n)));
     if (cascade_single_pass_temp_bytes != NULL) {
@@ -144,47 +156,48 @@ static cudaError_t buffers_for(struct gpu_buffers *b, size_t n)
     return cudaSuccess;
 }
 
-/* A lane with buffers for n elements. When the GPU has no room for
- * another lane's buffers, that lane is retired (its memory freed, and it
- * stays taken): the chunks share the lanes that fit, down to lane 0.
- * NULL, with the error, when even lane 0 does not fit. */
+/* A lane with buffers for n elements. When the GPU has no room for a
+ * lane's buffers, that lane is retired (its memory freed, and it stays
+ * taken) while another lives: the chunks then share the lanes that fit.
+ * NULL, with the error, when the last one does not fit either. */
 static struct gpu_buffers *lane_for(size_t n, cudaError_t *err)
 {
     for (;;) {
         struct gpu_buffers *b = take_lane();
         if ((*err = buffers_for(b, n)) == cudaSuccess)
             return b;
-        if (b == &lanes[0]) {
+        cudaGetLastError(); /* an allocation's failure is not sticky: forget it */
+        free_lane(b);
+        pthread_mutex_lock(&lanes_lock);
+        bool last = live_lanes == 1;
+        if (!last)
+            live_lanes--;
+        pthread_mutex_unlock(&lanes_lock);
+        if (last) {
             give_lane(b);
             return NULL;
         }
-        cudaGetLastError(); /* an allocation's failure is not sticky: forget it */
-        cudaFree(b->raw);
-        cudaFree(b->payload);
-        cudaFree(b->fast_temp);
-        cudaFree(b->values);
-        memset(b, 0, sizeof *b);
     }
 }
 
-/* The arrays measure_others has labs 05, 06 and 08 write, for n elements:
- * only -m auto needs them, so a lane gets them when it first measures. */
-static cudaError_t measured_arrays_for(struct gpu_buffers *b, size_t n)
+/* The arrays measure_others has labs 05, 06 and 08 write, for n elements
+ * (the caller holds labs_lock): only -m auto needs them. */
+static cudaError_t measured_arrays_for(size_t n)
 {
-    if (n <= b->measured_n)
+    if (n <= measured.n)
         return cudaSuccess;
-    cudaFree(b->values);
-    b->values = NULL;
-    b->measured_n = 0;
+    cudaFree(measured.values);
+    measured.values = NULL;
+    measured.n = 0;
     size_t words = 6 * n + 2; /* values symbols counts widths offsets words, then pieces (a u64) */
-    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->values, words * sizeof(int)));
-    b->symbols = b->values + n;
-    b->counts = b->symbols + n;
-    b->widths = (uint32_t *)(b->counts + n);
-    b->offsets = b->widths + n;
-    b->words = b->offsets + n;
-    b->pieces = (unsigned long long *)(b->words + n); /* 6n ints in: 8-byte aligned */
-    b->measured_n = n;
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&measured.values, words * sizeof(int)));
+    measured.symbols = measured.values + n;
+    measured.counts = measured.symbols + n;
+    measured.widths = (uint32_t *)(measured.counts + n);
+    measured.offsets = measured.widths + n;
+    measured.words = measured.offsets + n;
+    measured.pieces = (unsigned long long *)(measured.words + n); /* 6n ints in: 8-byte aligned */
+    measured.n = n;
     return cudaSuccess;
 }
 
@@ -215,16 +228,15 @@ __global__ void rle8_pieces_kernel(const int *d_counts, size_t runs, unsigned lo
         atomicAdd(d_pieces, pieces);
 }
 
-/* The payload of pack for the values in b->values: with the given
+/* The payload of pack for the values in measured.values: with the given
  * frame length, or the best candidate (a tie to the shorter). */
-static cudaError_t pack_size(struct gpu_buffers *b, size_t n, uint32_t frame_length, uint64_t *bytes,
-                             uint32_t *chosen)
+static cudaError_t pack_size(size_t n, uint32_t frame_length, uint64_t *bytes, uint32_t *chosen)
 {
-    const uint32_t *values = (const uint32_t *)b->values;
+    const uint32_t *values = (const uint32_t *)measured.values;
     if (frame_length != SCANZIP_FRAME_CHOOSE) {
         size_t words = 0;
-        RETURN_IF_CUDA_ERROR(pack_encode(values, n, frame_length, b->widths, b->offsets, b->words,
-                                         &words));
+        RETURN_IF_CUDA_ERROR(pack_encode(values, n, frame_length, measured.widths, measured.offsets,
+                                         measured.words, &words));
         *bytes = 4 + pack_frame_count(n, frame_length) + 4 * (uint64_t)words;
         *chosen = frame_length;
         return cudaSuccess;
@@ -248,18 +260,18 @@ static cudaError_t measure_others(struct gpu_buffers *b, unsigned w, size_t n, u
 {
     size_t runs = 0;
     unsigned long long pieces = 0;
-    RETURN_IF_CUDA_ERROR(measured_arrays_for(b, n));
-    RETURN_IF_CUDA_ERROR(cascade_widen(b->raw, n, w, b->values));
-    RETURN_IF_CUDA_ERROR(rle_encode(b->values, n, b->symbols, b->counts, &runs));
-    RETURN_IF_CUDA_ERROR(cudaMemset(b->pieces, 0, sizeof pieces));
+    RETURN_IF_CUDA_ERROR(measured_arrays_for(n));
+    RETURN_IF_CUDA_ERROR(cascade_widen(b->raw, n, w, measured.values));
+    RETURN_IF_CUDA_ERROR(rle_encode(measured.values, n, measured.symbols, measured.counts, &runs));
+    RETURN_IF_CUDA_ERROR(cudaMemset(measured.pieces, 0, sizeof pieces));
     unsigned blocks = (unsigned)(runs / 256 + 1 < 4096 ? runs / 256 + 1 : 4096);
-    rle8_pieces_kernel<<<blocks, 256>>>(b->counts, runs, b->pieces);
+    rle8_pieces_kernel<<<blocks, 256>>>(measured.counts, runs, measured.pieces);
     RETURN_IF_CUDA_ERROR(cudaGetLastError());
-    RETURN_IF_CUDA_ERROR(cudaMemcpy(&pieces, b->pieces, sizeof pieces, cudaMemcpyDeviceToHost));
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(&pieces, measured.pieces, sizeof pieces, cudaMemcpyDeviceToHost));
     sizes->bytes[SCANZIP_STORED] = (uint64_t)n * w;
     sizes->bytes[SCANZIP_RLE8] = pieces * (w + 1);
     sizes->bytes[SCANZIP_RLE] = 4 + 8 * (uint64_t)runs;
-    return pack_size(b, n, frame_length, &sizes->bytes[SCANZIP_PACK], &sizes->pack_frame);
+    return pack_size(n, frame_length, &sizes->bytes[SCANZIP_PACK], &sizes->pack_frame);
 }
 
 /* ---- The engine ------------------------------------------------------------------ */
@@ -322,9 +334,19 @@ static cudaError_t decode_cascade(struct gpu_buffers *b, uint64_t payload_bytes,
     return valid ? cudaSuccess : CASCADE_INVALID_PAYLOAD;
 }
 
-/* gpu_encode_chunk's work, on lane b. */
+/* What encode_on_lane leaves to the CPU codec: a method other than
+ * cascade, its frame length (pack) and its payload's bytes. */
+struct cpu_choice {
+    unsigned method;
+    uint32_t frame_length;
+    uint64_t bytes;
+};
+
+/* gpu_encode_chunk's work on lane b: the cascade payload into out, or
+ * (returning 1) the method -m auto picked instead, into *cpu. */
 static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_params *params,
-                          enum scanzip_choice choice, const uint8_t *raw, size_t n, struct scanzip_encoded *out)
+                          enum scanzip_choice choice, const uint8_t *raw, size_t n, struct scanzip_encoded *out,
+                          struct cpu_choice *cpu)
 {
     unsigned w = params->element_bytes;
     cudaError_t err;
@@ -350,9 +372,12 @@ static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_para
         sizes.bytes[SCANZIP_CASCADE] = cascade_bytes + (delta ? 1 : 0);
         scanzip_choose(SCANZIP_CHOOSE_AUTO, &sizes, &method, &flags);
     }
-    if (method != SCANZIP_CASCADE)
-        return cpu_payload(params, method, method == SCANZIP_PACK ? sizes.pack_frame : 0, raw, n,
-                           sizes.bytes[method], out);
+    if (method != SCANZIP_CASCADE) {
+        cpu->method = method;
+        cpu->frame_length = method == SCANZIP_PACK ? sizes.pack_frame : 0;
+        cpu->bytes = sizes.bytes[method];
+        return 1;
+    }
     out->method = SCANZIP_CASCADE;
     out->flags = flags;
     out->payload_bytes = cascade_bytes;
@@ -376,9 +401,10 @@ static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
     struct gpu_buffers *b = lane_for(n, &err);
     if (b == NULL)
         return gpu_failed("allocating the chunk's buffers", err);
-    int status = encode_on_lane(b, params, choice, raw, n, out);
-    give_lane(b);
-    return status;
+    struct cpu_choice cpu = {SCANZIP_STORED, 0, 0};
+    int status = encode_on_lane(b, params, choice, raw, n, out, &cpu);
+    give_lane(b); /* before the CPU codec's work, which needs no lane */
+    return status == 1 ? cpu_payload(params, cpu.method, cpu.frame_length, raw, n, cpu.bytes, out) : status;
 }
 
 static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned flags, const uint8_t *payload,

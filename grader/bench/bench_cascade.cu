@@ -14,8 +14,9 @@
  *      no wait for the host: the chunks are queued one after another,
  *      and the sizes and verdicts read once, after the row's clock
  * Version 2 is the source tree's (solutions/08-compressor/fast/); its
- * payloads must be lab 08's byte for byte, and its decoder must accept
- * every chunk and give the file back.
+ * payloads must be lab 08's byte for byte, and its decoder, timed on lab
+ * 08's payloads (the same bytes), must accept every chunk and give the
+ * file back.
  * Beside them, in the same run: a device-to-device cudaMemcpy of the
  * file, and CUB's DeviceRunLengthEncode::Encode of the file's elements
  * widened to ints, the library's part of the work (its time is the "of
@@ -171,6 +172,25 @@ static int fast_payloads_same(const struct cascade_run *run, size_t room, char *
 }
 #endif
 
+/* Everything bench_file allocated (cudaFree and free take NULL). */
+static void free_run(struct cascade_run *run)
+{
+    cudaFree((void *)run->d_file);
+    cudaFree(run->d_copy);
+    cudaFree(run->d_payloads);
+    cudaFree(run->d_values);
+    cudaFree(run->d_symbols);
+    cudaFree(run->d_counts);
+    cudaFree(run->d_runs);
+    cudaFree(run->d_temp);
+    cudaFree(run->d_fast_payloads);
+    cudaFree(run->d_fast_results);
+    cudaFree(run->d_fast_temp);
+    free(run->payload_at);
+    free(run->payload_bytes);
+    free(run->delta);
+}
+
 static uint8_t *read_file(const char *path, size_t *bytes)
 {
     FILE *f = fopen(path, "rb");
@@ -263,6 +283,7 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
     if (scanlab_todo_function() != NULL || err != cudaSuccess) {
         printf("  %-38s %s\n", "cascade_encode",
                scanlab_todo_function() != NULL ? "not implemented" : cudaGetErrorName(err));
+        free_run(&run);
         return;
     }
     size_t payload = 0;
@@ -292,21 +313,8 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
            run.bytes / (fast_encode_ms * 1e6), run.bytes / (fast_decode_ms * 1e6),
            same ? "payloads identical to lab 08's" : "PAYLOADS DIFFER: ", why,
            round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
-    cudaFree(run.d_fast_payloads);
-    cudaFree(run.d_fast_results);
-    cudaFree(run.d_fast_temp);
 #endif
-    cudaFree(d_file);
-    cudaFree(run.d_copy);
-    cudaFree(run.d_payloads);
-    cudaFree(run.d_values);
-    cudaFree(run.d_symbols);
-    cudaFree(run.d_counts);
-    cudaFree(run.d_runs);
-    cudaFree(run.d_temp);
-    free(run.payload_at);
-    free(run.payload_bytes);
-    free(run.delta);
+    free_run(&run);
 }
 
 int main(int argc, char **argv)

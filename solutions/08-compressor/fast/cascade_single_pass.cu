@@ -354,8 +354,10 @@ encode_candidates_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, un
         __threadfence();
     }
     __syncthreads();
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
+        __threadfence();
         last_block = atomicAdd(&plan->candidates_done, 1u) == gridDim.x - 1;
+    }
     __syncthreads();
     if (last_block && threadIdx.x == 0) {
         __threadfence();
@@ -416,6 +418,9 @@ encode_frames_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsign
         int symbol_before = block_scan_exclusive((int)symbol_width * values, &symbol_total);
         __syncthreads(); /* block_scan_exclusive's shared memory, again */
         int count_before = block_scan_exclusive((int)count_width * values, &count_total);
+        /* lab 07's look-back adds ints: a stream's offsets are below 2^31,
+         * and its total reaches 2^31 only for 2^26 runs of 32-bit values,
+         * where the wrapped int is read back as the right uint32_t */
         int symbol_prefix = decoupled_prefix(d_symbol_status, tile, symbol_total);
         __syncthreads();
         int count_prefix = decoupled_prefix(d_count_status, tile, count_total);
@@ -624,7 +629,8 @@ cudaError_t cascade_encode_single_pass(const uint8_t *d_raw, size_t n, unsigned 
 {
     if (d_raw == NULL || d_payload == NULL || d_payload_bytes == NULL || d_delta_used == NULL || d_temp == NULL ||
         n == 0 || n > CASCADE_MAX_N || !valid_element_bytes(element_bytes) || !encodes_frame(frame_length) ||
-        (unsigned)delta > CASCADE_CHOOSE_DELTA || temp_bytes < cascade_single_pass_temp_bytes(n))
+        (unsigned)delta > CASCADE_CHOOSE_DELTA || temp_bytes < cascade_single_pass_temp_bytes(n) ||
+        (uintptr_t)d_temp % 256 != 0)
         return cudaErrorInvalidValue;
     struct storage s = storage_in(d_temp, n);
     RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, s.zeroed, 0));
@@ -651,12 +657,27 @@ __device__ void refuse(struct plan *plan)
     atomicOr(&plan->invalid, 1u);
 }
 
+/* Whether an earlier launch refused the payload, the same answer to every
+ * thread of the block: thread 0 reads the flag once. (Read by each
+ * thread, another block of this launch could refuse between two warps'
+ * reads; one warp would return and the other wait at a barrier for it.)
+ * Every thread of the block calls it. */
+__device__ bool refused_before(struct plan *plan)
+{
+    __shared__ bool refused;
+    if (threadIdx.x == 0)
+        refused = atomicOr(&plan->invalid, 0u) != 0; /* an atomic read: refuse() may store meanwhile */
+    __syncthreads();
+    return refused;
+}
+
 /*
  * finish_stream: run by the thread of a stream's last frame, which knows
  * the stream's bits (and is told where its widths are: block 0, which
- * writes the header's fields to the plan, may not have run yet). Its words must fit in the payload (and the counts
- * end it exactly), and the last word's bits above the stream's end must
- * be 0; the symbols' end is where the counts begin.
+ * writes the header's fields to the plan, may not have run yet). Its
+ * words must fit in the payload (and the counts end it exactly), and the
+ * last word's bits above the stream's end must be 0; the symbols' end is
+ * where the counts begin.
  */
 __device__ void finish_stream(const uint8_t *d_payload, size_t payload_bytes, struct plan *plan, int which,
                               size_t widths_at, size_t frames, uint32_t bits)
@@ -707,7 +728,7 @@ decode_offsets_kernel(const uint8_t *d_payload, size_t payload_bytes, size_t n, 
             plan->widths_at[SYMBOLS] = 8;
         }
     } else {
-        if (*(volatile uint32_t *)&plan->invalid)
+        if (refused_before(plan))
             return;
         runs = plan->runs;
         length = plan->frame_length;
@@ -778,7 +799,7 @@ decode_runs_kernel(const uint8_t *d_payload, size_t n, unsigned w, bool delta, s
                    uint32_t *d_symbols, tile_status *d_count_status, tile_status *d_symbol_status,
                    unsigned *d_next_tile)
 {
-    if (*(volatile uint32_t *)&plan->invalid)
+    if (refused_before(plan))
         return;
     struct stream symbols = stream_of(d_payload, plan, SYMBOLS, d_symbol_offsets, NULL);
     struct stream counts = stream_of(d_payload, plan, COUNTS, d_count_offsets, NULL);
@@ -866,13 +887,13 @@ __device__ void store_elements(uint8_t *d_raw, size_t n, size_t i, const uint32_
  */
 template <unsigned W>
 __global__ void __launch_bounds__(SP_THREADS)
-decode_expand_kernel(const struct plan *plan, const uint32_t *d_starts, const uint32_t *d_symbols, size_t n,
+decode_expand_kernel(struct plan *plan, const uint32_t *d_starts, const uint32_t *d_symbols, size_t n,
                      uint8_t *d_raw, uint32_t *d_valid)
 {
     __shared__ int starts[EXPAND_TILE];
     __shared__ uint32_t symbols[EXPAND_TILE];
     __shared__ int first_run, last_run;
-    bool invalid = *(const volatile uint32_t *)&plan->invalid != 0;
+    bool invalid = refused_before(plan);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         *d_valid = !invalid;
     if (invalid)
@@ -907,7 +928,8 @@ cudaError_t cascade_decode_single_pass(const uint8_t *d_payload, size_t payload_
                                        size_t temp_bytes)
 {
     if (d_payload == NULL || d_raw == NULL || d_valid == NULL || d_temp == NULL || n == 0 || n > CASCADE_MAX_N ||
-        !valid_element_bytes(element_bytes) || temp_bytes < cascade_single_pass_temp_bytes(n))
+        !valid_element_bytes(element_bytes) || temp_bytes < cascade_single_pass_temp_bytes(n) ||
+        (uintptr_t)d_temp % 256 != 0)
         return cudaErrorInvalidValue;
     struct storage s = storage_in(d_temp, n);
     /* Every frame has a width byte in the payload: no more frames than that. */
