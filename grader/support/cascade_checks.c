@@ -263,46 +263,45 @@ void check_cascade_frame_bytes(const struct cascade_case *c)
 
 /* ---- Part D ---------------------------------------------------------------------- */
 
-/* Where the packed stream at payload[at ..) ends: its widths, then its
- * words; *bits (when not NULL) gets its length in bits. */
-static size_t stream_end(const uint8_t *payload, size_t at, uint32_t runs, uint32_t frame, uint64_t *bits)
+/* A stream's bits: each frame's width times its values (the last frame
+ * may be short). */
+static uint64_t stream_bits(const uint8_t *widths, const struct cascade_layout *l)
 {
-    size_t frames = (runs + frame - 1) / frame;
-    uint64_t total = 0;
-    for (size_t f = 0; f < frames; f++)
-        total += (uint64_t)payload[at + f] * ((f + 1) * frame <= runs ? frame : runs - f * frame);
-    if (bits != NULL)
-        *bits = total;
-    return at + frames + 4 * (size_t)((total + 31) / 32);
+    uint64_t bits = 0;
+    for (size_t f = 0; f < l->frames; f++)
+        bits += (uint64_t)widths[f] * (f + 1 < l->frames ? l->frame : l->runs - f * l->frame);
+    return bits;
 }
 
-/* Where payload byte i lies, in words: "the symbol widths, frame 3". */
-static void payload_place(const uint8_t *payload, size_t i, char *where, size_t size)
+struct cascade_layout cascade_payload_layout(const uint8_t *payload)
 {
-    if (i < 4) {
-        snprintf(where, size, "the run count");
-        return;
-    }
-    if (i < 8) {
-        snprintf(where, size, "the frame length");
-        return;
-    }
-    uint32_t runs, frame;
-    memcpy(&runs, payload, 4);
-    memcpy(&frame, payload + 4, 4);
-    size_t frames = (runs + frame - 1) / frame, at = 8;
-    for (int stream = 0; stream < 2; stream++) {
-        const char *name = stream == 0 ? "symbol" : "count";
-        size_t end = stream_end(payload, at, runs, frame, NULL);
-        if (i < at + frames)
-            snprintf(where, size, "the %s widths, frame %zu", name, i - at);
-        else if (i < end)
-            snprintf(where, size, "the %s words, word %zu", name, (i - at - frames) / 4);
-        if (i < end)
-            return;
-        at = end;
-    }
-    snprintf(where, size, "past the payload's end");
+    struct cascade_layout l;
+    l.runs = scanzip_load32(payload);
+    l.frame = scanzip_load32(payload + 4);
+    l.frames = ((size_t)l.runs + l.frame - 1) / l.frame;
+    l.symbol_words = 8 + l.frames;
+    l.symbol_bits = stream_bits(payload + 8, &l);
+    l.count_widths = l.symbol_words + 4 * (size_t)((l.symbol_bits + 31) / 32);
+    l.count_words = l.count_widths + l.frames;
+    l.count_bits = stream_bits(payload + l.count_widths, &l);
+    l.end = l.count_words + 4 * (size_t)((l.count_bits + 31) / 32);
+    return l;
+}
+
+void cascade_payload_place(const struct cascade_layout *l, size_t i, char *where, size_t size)
+{
+    if (i < 8)
+        snprintf(where, size, "the %s", i < 4 ? "run count" : "frame length");
+    else if (i < l->symbol_words)
+        snprintf(where, size, "the symbol widths, frame %zu", i - 8);
+    else if (i < l->count_widths)
+        snprintf(where, size, "the symbol words, word %zu", (i - l->symbol_words) / 4);
+    else if (i < l->count_words)
+        snprintf(where, size, "the count widths, frame %zu", i - l->count_widths);
+    else if (i < l->end)
+        snprintf(where, size, "the count words, word %zu", (i - l->count_words) / 4);
+    else
+        snprintf(where, size, "past the payload's end");
 }
 
 void check_cascade_encode(const struct cascade_case *c)
@@ -320,7 +319,8 @@ void check_cascade_encode(const struct cascade_case *c)
     char where[96];
     for (size_t i = 0; i < expected_bytes && i < got_bytes && i < room; i++) {
         if (got[i] != expected[i]) {
-            payload_place(expected, i, where, sizeof where);
+            struct cascade_layout layout = cascade_payload_layout(expected);
+            cascade_payload_place(&layout, i, where, sizeof where);
             cascade_fail(c, "payload byte %zu (%s): expected 0x%02x, got 0x%02x (the payload has %zu bytes%s)", i,
                          where, expected[i], got[i], expected_bytes,
                          got_delta != (expected_delta != 0) ? "; and *delta_used is wrong too" : "");
@@ -407,9 +407,6 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
     size_t bytes = 0;
     int delta = 0;
     uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
-    uint32_t runs, frame;
-    memcpy(&runs, payload, 4);
-    memcpy(&frame, payload + 4, 4);
     uint8_t *bad = copy_of(payload, bytes, bytes + 4);
 
     expect_refused(c, "cut to 7 bytes", bad, 7, delta);
@@ -430,13 +427,11 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
     memcpy(bad, payload, bytes);
     bad[8] = (uint8_t)(8 * c->element_bytes + 1);
     expect_refused(c, "the first symbol width set to 8w + 1", bad, bytes, delta);
-    size_t count_at = stream_end(payload, 8, runs, frame, NULL);
+    struct cascade_layout layout = cascade_payload_layout(payload);
     memcpy(bad, payload, bytes);
-    bad[count_at] = 33;
+    bad[layout.count_widths] = 33;
     expect_refused(c, "the first count width set to 33", bad, bytes, delta);
-    uint64_t count_bits = 0;
-    stream_end(payload, count_at, runs, frame, &count_bits);
-    if (count_bits % 32 != 0) {
+    if (layout.count_bits % 32 != 0) {
         memcpy(bad, payload, bytes);
         bad[bytes - 1] |= 0x80;
         expect_refused(c, "the top bit of the last count word set, past the stream's end", bad, bytes, delta);

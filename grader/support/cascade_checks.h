@@ -21,6 +21,21 @@
 
 #include "oracle_cascade.h"
 
+/* Where the parts of a valid cascade payload lie (byte offsets; the
+ * symbol widths start at 8), and each stream's bits, from its header and
+ * width bytes (cascade.h, codec.h):
+ *     [runs][frame][symbol widths][symbol words][count widths][count words]   */
+struct cascade_layout {
+    uint32_t runs, frame;
+    size_t frames;
+    size_t symbol_words, count_widths, count_words, end;
+    uint64_t symbol_bits, count_bits;
+};
+struct cascade_layout cascade_payload_layout(const uint8_t *payload);
+
+/* Payload byte i, in words, for a message: "the count widths, frame 3". */
+void cascade_payload_place(const struct cascade_layout *l, size_t i, char *where, size_t size);
+
 /* Fail the test with the case's description, the reason, and how to
  * reproduce it. */
 void cascade_fail(const struct cascade_case *c, const char *format, ...)

@@ -180,55 +180,6 @@ static const char *unset_note(uint32_t value)
     return value == UNSET ? " (never written: it still holds what it held before the call)" : "";
 }
 
-/* ---- Where the parts of a valid payload lie (cascade.h) -------------------------- */
-
-struct layout {
-    uint32_t runs, frame;
-    size_t frames;
-    size_t symbol_words, count_widths, count_words, end; /* byte offsets; the symbol widths start at 8 */
-    uint64_t symbol_bits, count_bits;
-};
-
-static uint64_t stream_bits(const uint8_t *widths, const struct layout *l)
-{
-    uint64_t bits = 0;
-    for (size_t f = 0; f < l->frames; f++)
-        bits += (uint64_t)widths[f] * (f + 1 < l->frames ? l->frame : l->runs - (f * l->frame));
-    return bits;
-}
-
-static struct layout layout_of(const uint8_t *payload)
-{
-    struct layout l;
-    l.runs = scanzip_load32(payload);
-    l.frame = scanzip_load32(payload + 4);
-    l.frames = ((size_t)l.runs + l.frame - 1) / l.frame;
-    l.symbol_words = 8 + l.frames;
-    l.symbol_bits = stream_bits(payload + 8, &l);
-    l.count_widths = l.symbol_words + 4 * (size_t)((l.symbol_bits + 31) / 32);
-    l.count_words = l.count_widths + l.frames;
-    l.count_bits = stream_bits(payload + l.count_widths, &l);
-    l.end = l.count_words + 4 * (size_t)((l.count_bits + 31) / 32);
-    return l;
-}
-
-/* Payload byte i, in words: "the count widths, frame 3". */
-static void payload_place(const struct layout *l, size_t i, char *where, size_t size)
-{
-    if (i < 8)
-        snprintf(where, size, "the header's %s", i < 4 ? "run count" : "frame length");
-    else if (i < l->symbol_words)
-        snprintf(where, size, "the symbol widths, frame %zu", i - 8);
-    else if (i < l->count_widths)
-        snprintf(where, size, "the symbol words, word %zu", (i - l->symbol_words) / 4);
-    else if (i < l->count_words)
-        snprintf(where, size, "the count widths, frame %zu", i - l->count_widths);
-    else if (i < l->end)
-        snprintf(where, size, "the count words, word %zu", (i - l->count_words) / 4);
-    else
-        snprintf(where, size, "past the payload's end");
-}
-
 /* ---- Cases ------------------------------------------------------------------------ */
 
 /* Sizes, with the edge each one is there for; lab 07's tile (the
@@ -287,11 +238,11 @@ static void expect_payload(const struct cascade_case *c, const uint8_t *expected
                            int expected_delta, const uint8_t *got, size_t room, uint32_t got_bytes,
                            uint32_t got_delta)
 {
-    struct layout l = layout_of(expected);
+    struct cascade_layout l = cascade_payload_layout(expected);
     char where[96];
     for (size_t i = 0; i < expected_bytes && i < got_bytes && i < room; i++) {
         if (got[i] != expected[i]) {
-            payload_place(&l, i, where, sizeof where);
+            cascade_payload_place(&l, i, where, sizeof where);
             cascade_fail(c, "payload byte %zu (%s): expected 0x%02x, got 0x%02x (the oracle's payload: %zu bytes,"
                          " %u runs, frames of %u, delta %s)", i, where, expected[i], got[i], expected_bytes, l.runs,
                          l.frame, expected_delta ? "on" : "off");
@@ -406,7 +357,7 @@ static void check_decode_in(const struct cascade_case *c, size_t shift, struct d
     size_t bytes = 0, raw_bytes = c->n * c->element_bytes;
     int delta = 0;
     uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
-    struct layout l = layout_of(payload);
+    struct cascade_layout l = cascade_payload_layout(payload);
     char what[192];
     snprintf(what, sizeof what, "decoding the oracle's %zu-byte payload (%u runs, frames of %u, delta %s)", bytes,
              l.runs, l.frame, delta ? "on" : "off");
@@ -471,7 +422,7 @@ struct damaged {
     const uint8_t *payload;
     size_t bytes;
     bool delta;
-    struct layout l;
+    struct cascade_layout l;
     uint8_t *bad;
 };
 
@@ -588,7 +539,7 @@ static void counts_wrong(struct damaged *d)
 }
 
 /* A byte of the header or of the width bytes: where damage tells most. */
-static size_t structural_byte(const struct layout *l, uint64_t r)
+static size_t structural_byte(const struct cascade_layout *l, uint64_t r)
 {
     size_t k = (size_t)(r % (8 + 2 * l->frames));
     return k < 8 ? k : k < 8 + l->frames ? k : l->count_widths + (k - 8 - l->frames);
@@ -607,7 +558,7 @@ static void random_damage(struct damaged *d, unsigned count)
         r = random_next(&state);
         d->bad[at] = m % 4 < 2 ? (uint8_t)(was ^ (1u << (r % 8))) : (uint8_t)(was + 1 + r % 255);
         char damage[160], where[96];
-        payload_place(&d->l, at, where, sizeof where);
+        cascade_payload_place(&d->l, at, where, sizeof where);
         snprintf(damage, sizeof damage, "byte %zu (%s) changed from 0x%02x to 0x%02x (random change %u)", at, where,
                  was, d->bad[at], m);
         expect_agrees(d->c, damage, d->bad, d->bytes, d->delta, d->c->n);
@@ -621,7 +572,7 @@ static struct damaged damaged_of(const struct cascade_case *c)
     int delta = 0;
     d.payload = cascade_oracle_payload(c, raw, &d.bytes, &delta);
     d.delta = delta != 0;
-    d.l = layout_of(d.payload);
+    d.l = cascade_payload_layout(d.payload);
     d.bad = host_bytes(d.bytes + 4);
     free(raw);
     return d;
@@ -692,6 +643,20 @@ static void check_frames(const char *function, const uint32_t *frames, size_t co
                 }
 }
 
+/* The large sizes, each fill once, the width changing from case to case,
+ * the frame and the delta chosen. */
+static void check_large(const char *function, check_fn check)
+{
+    require_gpu();
+    for (size_t s = 0; s < sizeof large_sizes / sizeof large_sizes[0]; s++) {
+        for (int fill = 0; fill < CASCADE_FILLS; fill++) {
+            struct cascade_case c = make_case(function, &large_sizes[s], widths[(s + fill) % WIDTHS], fill,
+                                              SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+            check(&c);
+        }
+    }
+}
+
 /* ---- Tests: the encoder --------------------------------------------------------------- */
 
 Test(fast_cascade, encode_sizes, .timeout = 120)
@@ -711,14 +676,7 @@ Test(fast_cascade, encode_frames, .timeout = 120)
 
 Test(fast_cascade, encode_large, .timeout = 120)
 {
-    require_gpu();
-    for (size_t s = 0; s < sizeof large_sizes / sizeof large_sizes[0]; s++) {
-        for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-            struct cascade_case c = make_case("cascade_encode_single_pass", &large_sizes[s], widths[(s + fill) % 3],
-                                              fill, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
-            check_encode(&c);
-        }
-    }
+    check_large("cascade_encode_single_pass", check_encode);
 }
 
 /* Frame lengths other than SCANZIP_FRAME_CHOOSE and the candidates, NULL
@@ -807,14 +765,7 @@ Test(fast_cascade, decode_frames, .timeout = 120)
  * second frame has 3. */
 Test(fast_cascade, decode_large, .timeout = 120)
 {
-    require_gpu();
-    for (size_t s = 0; s < sizeof large_sizes / sizeof large_sizes[0]; s++) {
-        for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-            struct cascade_case c = make_case("cascade_decode_single_pass", &large_sizes[s], widths[(s + fill) % 3],
-                                              fill, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
-            check_decode(&c);
-        }
-    }
+    check_large("cascade_decode_single_pass", check_decode);
     struct cascade_case c = make_case("cascade_decode_single_pass, d_payload and d_raw 3 bytes past a 16-byte"
                                       " boundary", &large_sizes[2], 2, CASCADE_FILL_SAWTOOTH,
                                       SCANZIP_MAX_FRAME_LENGTH, CASCADE_PLAIN);

@@ -137,13 +137,19 @@ __device__ inline void put_u32(uint8_t *at, uint32_t value)
         at[b] = (uint8_t)(value >> (8 * b));
 }
 
-/* The symbol stream's value r: the symbol, or its zigzag delta. */
+/* A symbol's delta stream value: its difference from the one before,
+ * modulo 2^bits, zigzagged. */
+__device__ inline uint32_t delta_of(uint32_t symbol, uint32_t previous, unsigned bits)
+{
+    return zigzag_of((symbol - previous) & element_mask(bits), bits);
+}
+
+/* The symbol stream's value r: the symbol, or its delta (from 0 for r = 0). */
 __device__ inline uint32_t symbol_value(const uint32_t *d_symbols, size_t r, unsigned bits, bool delta)
 {
     if (!delta)
         return d_symbols[r];
-    uint32_t previous = r == 0 ? 0 : d_symbols[r - 1];
-    return zigzag_of((d_symbols[r] - previous) & element_mask(bits), bits);
+    return delta_of(d_symbols[r], r == 0 ? 0 : d_symbols[r - 1], bits);
 }
 
 /*
@@ -198,7 +204,7 @@ __device__ struct four_runs load_four_runs(const uint32_t *d_symbols, const uint
         bool inside = first + j < runs;
         four.counts[j] = inside ? count[j] - 1 : 0;
         four.symbols[j] = symbol[j];
-        four.deltas[j] = inside ? zigzag_of((symbol[j] - previous) & element_mask(bits), bits) : 0;
+        four.deltas[j] = inside ? delta_of(symbol[j], previous, bits) : 0;
         previous = symbol[j];
     }
     return four;
@@ -554,10 +560,11 @@ encode_words_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsigne
 /*
  * [plan | 4 tile counters | 4 status arrays] (zeroed by every call),
  * then [symbols | counts (decoder: starts) | 2 offset arrays | 2 word
- * frame arrays (encoder)], n words each. A status array has a word per tile of 256 (the smallest tile);
- * the encoder uses counter 0 and array 0 for step 1, counter 1 and arrays
- * 1, 2 for step 3; the decoder counter 0/array 0 and 1/1 for its two
- * offset scans, counter 2 and arrays 2, 3 for the runs.
+ * frame arrays (encoder)], n words each. A status array has a word per
+ * tile of 256 (the smallest tile); the encoder uses counter 0 and array 0
+ * for step 1, counter 1 and arrays 1, 2 for step 3; the decoder counter
+ * 0/array 0 and 1/1 for its two offset scans, counter 2 and arrays 2, 3
+ * for the runs.
  */
 #define LOOKBACKS 4
 struct storage {
