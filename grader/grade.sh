@@ -97,9 +97,17 @@ fi
 # check runs its own build of the driver (make BACKEND=emu CHECK=...),
 # made here when first needed. CHECK=memory|race runs that check whatever
 # the tests say; the other check still waits for them.
+#
+# racecheck on a GPU runs at 33 and 1025 only: its cost is per kernel
+# launch, not per element (on an H100 0.2 s of GPU time a size for lab 04,
+# whether n is 33 or 4097), and it held the GPU 3.2 s a grade at three
+# sizes, more than anything else in a batch. Every planted race and
+# missing barrier it catches, it catches at 33 (lab 02's one-block scan,
+# which refuses more than 1024) or at 1025 (lab 06's plain max).
 check_sizes() {
     case "$backend:$1" in
     cuda:memory) echo "33 1025 65537" ;;
+    cuda:race) echo "33 1025" ;;
     *) echo "33 1025 4097" ;;
     esac
 }
@@ -306,12 +314,13 @@ filtered() {
 # tests and checks may run together, but a perf program's clocks must
 # have the GPU alone. So each test and each check holds a lock file shared
 # while it runs, one lock per GPU, and so does a perf program but for its
-# timed runs, for which it takes it exclusively (perf.c). Whoever waits
-# holds a turnstile (the same path with ".turnstile") while it waits, so
-# that new tests queue behind a waiting perf program rather than starve
-# it. A waiting perf program so waits only for the tests running then (a
+# timed runs, for which it takes it exclusively (perf.c). Writers first:
+# whoever wants it exclusively holds the same path with ".writers" shared
+# from before it waits until it is done, and a test or check may start
+# only while no one does (it takes ".writers" exclusively for a moment).
+# A waiting perf program so waits only for the tests running then (a
 # second or two; a test that never ends, its timeout), not for whole
-# grades. The tests of a lab with no CUDA source (lab 01) take no lock:
+# grades, and perf programs waiting together time one after another. The tests of a lab with no CUDA source (lab 01) take no lock:
 # they cannot touch the GPU, and an endless loop there holds up no one.
 # flock(1), from util-linux. SCANLAB_GPU_LOCK names the lock file; set,
 # it is taken under the emulator too, so that the CPU's tests go through
@@ -334,8 +343,12 @@ export gpu_lock
 # brings a correct grade's tests down to one context a lab.) With
 # one hardware work queue per context instead of eight
 # (CUDA_DEVICE_MAX_CONNECTIONS=1, documented in the CUDA Programming Guide)
-# the same 64 take 5.1 s. A test runs on one stream and loses nothing;
-# the perf programs keep the default, as a student's program would run.
+# the same 64 take 5.1 s. A test runs on one stream and loses nothing.
+# The perf programs too: in make batch's perf round (33 grades on an H100)
+# their setup, the context first, took 2.3 s on average with the default
+# and 1.6 s with one queue, and the round 120 s and 95 s. The function
+# they time then runs its kernels in one queue, whatever streams it uses,
+# and so does the reference beside it (which uses one stream).
 gpu_env=""
 [ "$backend" = cuda ] && gpu_env="CUDA_DEVICE_MAX_CONNECTIONS=1"
 export gpu_env
@@ -346,22 +359,40 @@ lab_uses_gpu() {
 }
 
 # sharing_gpu COMMAND...: run it holding the GPU shared, or, with
-# gpu_alone=1 in the environment, exclusively (no lock: just run it). The
-# shell holds the lock; the command's processes do not inherit it.
+# gpu_alone=1 in the environment, exclusively for its first
+# $hanging_timeout seconds and shared after that (no lock: just run it).
+# The shell holds the lock; the command's processes do not inherit it.
+# Alone, the reference's slowest test takes 4.4 s on an H100, most of it
+# on the CPU; a test still running after 10 s alone runs on, to its own
+# limit, but no longer stops every other grade on the GPU: in a batch,
+# a kernel that never ended held them all up for 30 s.
 sharing_gpu() {
     if [ -z "$gpu_lock" ]; then "$@"; return; fi
-    touch "$gpu_lock" "$gpu_lock.turnstile" 2>/dev/null
-    exec 8<"$gpu_lock.turnstile" 9<"$gpu_lock"
-    flock -x 8 && flock "$([ "${gpu_alone:-0}" = 1 ] && echo -x || echo -s)" 9 && flock -u 8
-    "$@" 8<&- 9<&-
-    set -- $?   # the command's status is the caller's verdict: keep it
+    touch "$gpu_lock" "$gpu_lock.writers" 2>/dev/null
+    exec 8<"$gpu_lock.writers" 9<"$gpu_lock"
+    if [ "${gpu_alone:-0}" != 1 ]; then
+        flock -x 8 && flock -s 9 && flock -u 8
+        "$@" 8<&- 9<&-
+        set -- $?   # the command's status is the caller's verdict: keep it
+    else
+        flock -s 8 && flock -x 9
+        "$@" 8<&- 9<&- &
+        set -- $! 0
+        while [ "$2" -lt $((hanging_timeout * 10)) ] && kill -0 "$1" 2>/dev/null; do
+            sleep 0.1
+            set -- "$1" $(($2 + 1))
+        done
+        flock -s 9 && flock -u 8   # shared from now on
+        wait "$1"
+        set -- $?
+    fi
     exec 8<&- 9<&-
     return "$1"
 }
 
 # parallel FUNCTION ARG...: `FUNCTION ARG... LINE` for each line of the
 # input, JOBS at a time, each in a shell of its own that is handed the
-# function's text, sharing_gpu's and lab_uses_gpu's (functions of this file, whose
+# function's text, sharing_gpu's, lab_uses_gpu's and test_limit's (functions of this file, whose
 # closing brace is the first "}" at column 0 after them).
 #
 # On a GPU the pools run at a lower CPU priority (nice 10): when grades
@@ -376,6 +407,7 @@ parallel() {
     # shellcheck disable=SC2086 # the priority is a command with its options, or nothing
     grep . | $priority xargs -P "$jobs" -I '{}' sh -c "$(function_text sharing_gpu)
 $(function_text lab_uses_gpu)
+$(function_text test_limit)
 $(function_text "$function"); $function \"\$@\"" sh "$@" '{}'
 }
 
@@ -396,8 +428,10 @@ run_test() {
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))
     lock=sharing_gpu
     lab_uses_gpu "$lab" || lock=""
-    $lock env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((test_timeout + kill_slack)) \
-        "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$test_timeout" -j1 --tap="$base.tap" \
+    limit=$(test_limit "$lab")
+    echo "$limit" >"$base.limit"
+    $lock env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((limit + kill_slack)) \
+        "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$limit" -j1 --tap="$base.tap" \
         >"$base.log" 2>&1 </dev/null
     echo $? >"$base.rc"
 }
@@ -411,7 +445,8 @@ test_result() {
     fi
     rc=$(cat "$base.rc" 2>/dev/null || echo 0)
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-        printf '%s\tfail\ttimed out: stopped after %s s (an endless loop, or far too slow); the test program was killed\n' "$name" "$test_timeout"
+        printf '%s\tfail\ttimed out: stopped after %s s (an endless loop, or far too slow); the test program was killed\n' \
+            "$name" "$(cat "$base.limit" 2>/dev/null || echo "$test_timeout")"
         return
     fi
     if [ ! -s "$base.tap" ]; then
@@ -466,7 +501,8 @@ fail_whole_lab() {
 # run_perf PROGRAM LOG: its one "perf" line, or a made-up one saying why not.
 run_perf() {
     [ "$memory_limit" -gt 0 ] && ulimit -v $((memory_limit * 1024))   # a subshell: this run alone
-    SCANLAB_EMU_ORDER=forward timeout -k 5 "$long_timeout" "$1" "$perf_n" "$hidden_seed" >"$2" 2>&1 </dev/null
+    # shellcheck disable=SC2086 # gpu_env is a word or nothing
+    env $gpu_env SCANLAB_EMU_ORDER=forward timeout -k 5 "$long_timeout" "$1" "$perf_n" "$hidden_seed" >"$2" 2>&1 </dev/null
     rc=$?
     report=$(grep -m 1 "^perf$(printf '\t')" "$2")
     if [ -n "$report" ]; then echo "$report"
@@ -535,11 +571,12 @@ hidden_seed=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 test_timeout=${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 30 || echo 150)}
 long_timeout=$test_timeout kill_slack=30
 [ "$backend" = cuda ] && long_timeout=$((test_timeout * 2)) kill_slack=5
+hanging_timeout=$((test_timeout / 3))   # test_limit: a lab seen to hang
 perf_n=${PERF_N:-$([ "$backend" = cuda ] && echo 16777216 || echo 4096)}
 perf_slack=1.25   # full performance points within this factor of the reference's time
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 4)}
 one_process=${ONE_PROCESS:-$([ "$backend" = cuda ] && echo 1 || echo 0)}
-export here backend test_timeout long_timeout kill_slack hidden_seed
+export here backend test_timeout long_timeout kill_slack hidden_seed hanging hanging_timeout
 policy_allow=""
 [ "$backend" = cuda ] && policy_allow=exit
 # A test's address space under the emulator: the solutions' tests pass
@@ -585,20 +622,34 @@ timed_out() {
 # Seen: a reference test of 0.6 s timed out beside a grade whose kernels
 # never ended. Each test that timed out runs again with the GPU to itself
 # (the exclusive lock, as a perf program takes it), and that run counts.
-# A lab whose rerun times out alone as well really hangs: its other
-# timeouts stand, rather than hold the whole GPU for nothing.
+# A lab whose rerun times out alone as well really hangs (it joins
+# $hanging): its other timeouts stand, rather than hold the whole GPU for
+# nothing, and its tests not yet run get hanging_timeout, not
+# TEST_TIMEOUT (run_test).
+hanging=""
 rerun_timeouts_alone() {
-    hanging=""
     while read -r lab order name; do
         base=$(test_base "$lab" "$order" "$name")
         timed_out "$base" || continue
-        lab_uses_gpu "$lab" || continue   # nothing on the GPU starved it
         case " $hanging " in *" $lab "*) continue ;; esac
+        # Nothing on the GPU starved a lab without CUDA source: it hangs.
+        lab_uses_gpu "$lab" || { hanging="$hanging $lab"; continue; }
         gpu_alone=1
         run_test "$lab $order $name"
         gpu_alone=0
         timed_out "$base" && hanging="$hanging $lab"
     done <"$out/test-runs"
+}
+
+# test_limit LAB: the seconds a test of LAB gets: TEST_TIMEOUT, or
+# hanging_timeout once one of the lab's tests never ended with the GPU to
+# itself. The tests that follow a hanging one in the lab's one-process run
+# (those not yet run) mostly call the same kernels: with 30 s each, the
+# kernel-loop cheat's five kept four endless kernels on the GPU for a
+# minute, slowing every grade beside it. Alone on an H100 the reference's
+# slowest test takes 4.4 s.
+test_limit() {
+    case " $hanging " in *" $1 "*) echo "$hanging_timeout" ;; *) echo "$test_timeout" ;; esac
 }
 
 # run_in_one_process "LAB ORDER": the lab's visible tests, all in one
@@ -665,6 +716,9 @@ tests_all() {
     done >"$out/test-runs"
     [ "$one_process" = 1 ] &&
         for lab in "$@"; do for order in $orders; do echo "$lab $order"; done; done | parallel run_in_one_process
+    # A test that timed out there runs alone at once: a lab that hangs is
+    # known before its other tests run (test_limit).
+    [ "$backend" = cuda ] && rerun_timeouts_alone
     # What the one-process run left: not passed there, nor timed out (.rc).
     while read -r lab order name; do
         base=$(test_base "$lab" "$order" "$name")

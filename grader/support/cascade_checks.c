@@ -125,10 +125,7 @@ static void expect_success(const struct cascade_case *c, cudaError_t returned)
 static void expect_same_u32(const struct cascade_case *c, const char *what, const uint32_t *expected,
                             const uint32_t *got, size_t count)
 {
-    size_t first = count, differ = 0;
-    for (size_t i = 0; i < count; i++)
-        if (expected[i] != got[i] && differ++ == 0)
-            first = i;
+    size_t first, differ = count_differences(expected, got, count, &first);
     if (differ > 0)
         cascade_fail(c, "%s: first mismatch at index %zu: expected 0x%x, got 0x%x (%zu of %zu differ)", what,
                      first, expected[first], got[first], differ, count);

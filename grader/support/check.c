@@ -2,7 +2,9 @@
  * check.c: failure messages (see check.h).
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <criterion/criterion.h>
 
@@ -40,17 +42,26 @@ void fail_case(const struct test_case *c, const char *format, ...)
     fail_described(head, hint, format, args);
 }
 
+/* memcmp first: the arrays are equal in almost every run, and a grade
+ * compares gigabytes; memcmp does it several times faster than the loop
+ * that counts. */
+size_t count_differences(const void *expected, const void *got, size_t count, size_t *first)
+{
+    *first = count;
+    if (memcmp(expected, got, count * sizeof(uint32_t)) == 0)
+        return 0;
+    const uint32_t *e = expected, *g = got;
+    size_t differ = 0;
+    for (size_t i = 0; i < count; i++)
+        if (e[i] != g[i] && differ++ == 0)
+            *first = i;
+    return differ;
+}
+
 void expect_same_ints(const struct test_case *c, const char *what,
                       const int *expected, const int *got, size_t count)
 {
-    size_t first = count, differ = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (expected[i] != got[i]) {
-            if (first == count)
-                first = i;
-            differ++;
-        }
-    }
+    size_t first, differ = count_differences(expected, got, count, &first);
     if (differ == 0)
         return;
     fail_case(c, "%s%sfirst mismatch at index %zu: expected %d, got %d (%zu of %zu elements differ)",

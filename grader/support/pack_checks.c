@@ -44,26 +44,10 @@ uint32_t *pack_case_values(const struct pack_case *c)
 
 /* ---- Comparisons ------------------------------------------------------------ */
 
-/* The first index where the arrays differ, and how many do; count if none. */
-static size_t first_difference(const uint32_t *expected, const uint32_t *got, size_t count,
-                               size_t *differ)
-{
-    size_t first = count;
-    *differ = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (expected[i] != got[i]) {
-            if (first == count)
-                first = i;
-            (*differ)++;
-        }
-    }
-    return first;
-}
-
 void expect_same_words(const struct pack_case *c, const char *what,
                        const uint32_t *expected, const uint32_t *got, size_t count)
 {
-    size_t differ, first = first_difference(expected, got, count, &differ);
+    size_t first, differ = count_differences(expected, got, count, &first);
     if (differ > 0)
         pack_fail(c, "%s: first mismatch at index %zu: expected 0x%08x, got 0x%08x (%zu of %zu differ)",
                   what, first, expected[first], got[first], differ, count);
@@ -73,7 +57,7 @@ void expect_same_words(const struct pack_case *c, const char *what,
 static void expect_same_per_frame(const struct pack_case *c, const char *what,
                                   const uint32_t *expected, const uint32_t *got, size_t frames)
 {
-    size_t differ, f = first_difference(expected, got, frames, &differ);
+    size_t f, differ = count_differences(expected, got, frames, &f);
     if (differ > 0)
         pack_fail(c, "%s: first mismatch at frame %zu (values %zu..%zu): expected %u, got %u (%zu of %zu frames differ)",
                   what, f, f * c->frame_length,
@@ -86,7 +70,7 @@ static void expect_same_stream(const struct pack_case *c, const uint32_t *values
                                const uint32_t *widths, const uint32_t *offsets,
                                const uint32_t *expected, const uint32_t *got, size_t count)
 {
-    size_t differ, first = first_difference(expected, got, count, &differ);
+    size_t first, differ = count_differences(expected, got, count, &first);
     if (differ == 0)
         return;
     char where[512];
@@ -372,7 +356,7 @@ void check_pack_encode_by(const struct pack_case *c, pack_encode_fn encode)
 static void expect_decoded(const struct pack_case *c, const char *what, const struct encoded *e,
                            const uint32_t *got)
 {
-    size_t differ, i = first_difference(e->values, got, c->n, &differ);
+    size_t i, differ = count_differences(e->values, got, c->n, &i);
     if (differ == 0)
         return;
     size_t f = i / c->frame_length;
