@@ -13,7 +13,9 @@
  * where two separate programs differed by 1.3x. A student's copy has no
  * solutions/, so no reference: it then times the student's alone.
  *
- * It prints one line, tab-separated, and exits 0 whatever it found:
+ * It prints one line, tab-separated, and exits 0 whatever it found (and,
+ * on stderr, one more: the seconds its setup, timed runs, checks and
+ * waits for the GPU took):
  *
  *   perf  VERDICT  FUNCTION  N  MEDIAN_MS  COPY_MS  REFERENCE_MS  RATIO  MESSAGE  BYTES
  *
