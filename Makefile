@@ -283,7 +283,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 # ---- Targets -------------------------------------------------------------
 
 .PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean \
-        test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm \
+        test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
         docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu bench-scanzip test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
@@ -360,7 +360,7 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates
 
 # make test: every step runs, and the last line counts them.
 TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
-              test-fast test-planted test-tamper test-docs test-slurm test-scanzip fuzz
+              test-fast test-planted test-tamper test-gpu-lock test-docs test-slurm test-scanzip fuzz
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	$(source_tree_only)
@@ -397,6 +397,11 @@ test-fast: deps $(FAST_TESTS) # the fast references of labs 04-06 and 08 agree w
 	$(source_tree_only)
 	@for program in $(FAST_TESTS); do echo "  TEST  $$program"; \
 	  $$program --jobs 2 --short-filename || exit 1; done
+
+test-gpu-lock: # the GPU lock that grades sharing a GPU take (grade.sh, perf.c), checked without a GPU
+	$(source_tree_only)
+	@$(MAKE) --no-print-directory -s BACKEND=emu TREE=solutions build/emu-none/solutions/04-compaction/perf
+	@grader/tools/test-gpu-lock.sh build/emu-none/solutions/04-compaction/perf
 
 test-slurm: # make batch ENGINE=slurm grades 3 submissions through a Slurm started on this machine (root)
 	$(source_tree_only)

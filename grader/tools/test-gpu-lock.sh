@@ -1,0 +1,82 @@
+#!/bin/sh
+# test-gpu-lock.sh: the lock that grades sharing a GPU take (grade.sh's
+# sharing_gpu, perf.c's lock_gpu; docs/instructors.md#batch), checked
+# without a GPU, with flock(1) and a perf program built for the emulator.
+# Once, a lock that lost its command's exit status hid every GPU check;
+# these are the promises the batch's speed and steady timings rest on:
+#
+#   1. the command's exit status comes through, shared and alone;
+#   2. a test holding the GPU shared keeps a rerun alone waiting;
+#   3. a rerun alone has the GPU to itself for hanging_timeout seconds,
+#      then shares it: a test waiting for it gets in then, not at its end;
+#   4. writers first: while a perf program waits to time, a new test
+#      waits too, and gets in only after the perf program's timed runs.
+#
+#   grader/tools/test-gpu-lock.sh PERF_PROGRAM   (make test-gpu-lock)
+set -u
+perf=${1:?usage: test-gpu-lock.sh PERF_PROGRAM}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# sharing_gpu as grade.sh defines it, and what it reads.
+eval "$(sed -n '/^sharing_gpu() {/,/^}/p' grader/grade.sh)"
+gpu_lock=$work/gpu.lock hanging_timeout=1 gpu_alone=0
+failed=0
+now() { date +%s.%N; }
+# check WHAT CONDITION: one verdict line.
+check() {
+    if eval "$2"; then echo "  ok    $1"; else echo "  FAIL  $1"; failed=$((failed + 1)); fi
+}
+later() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; }   # later A B: A >= B
+
+# 1. Exit statuses.
+sharing_gpu sh -c 'exit 5'; shared=$?
+gpu_alone=1 sharing_gpu sh -c 'exit 3'; alone=$?
+gpu_alone=1 sharing_gpu sh -c 'sleep 1.5; exit 4'; alone_long=$?
+check "exit status through the lock: shared 5, alone 3, alone past its window 4 (got $shared, $alone, $alone_long)" \
+    '[ "$shared" = 5 ] && [ "$alone" = 3 ] && [ "$alone_long" = 4 ]'
+
+# 2. Alone waits for a test that holds the GPU.
+start=$(now)
+sharing_gpu sleep 1 &
+sleep 0.3
+gpu_alone=1 sharing_gpu sh -c 'date +%s.%N' >"$work/alone"
+wait
+alone=$(awk -v a="$(cat "$work/alone")" -v s="$start" 'BEGIN { printf "%.2f", a - s }')
+check "a rerun alone starts only once the test holding the GPU has ended (at $alone s; the test ran 1 s)" \
+    'later "$alone" 0.9'
+
+# 3. Alone for hanging_timeout (1 s here), then shared.
+start=$(now)
+gpu_alone=1 sharing_gpu sleep 3 &
+sleep 0.3
+sharing_gpu sh -c 'date +%s.%N' >"$work/reader"
+wait
+entered=$(awk -v a="$(cat "$work/reader")" -v s="$start" 'BEGIN { printf "%.2f", a - s }')
+check "a test waiting for a rerun alone gets in after its 1 s window (at $entered s), not at its end (3 s)" \
+    'later "$entered" 0.9 && later 2.5 "$entered"'
+
+# 4. Writers first, with a real perf program (its timed runs under the
+# emulator take about a second): a test holds the GPU for 2 s; the perf
+# program sets up beside it and waits to time; a test that comes next
+# must wait for the perf program's timed runs, not start beside them.
+start=$(now)
+sharing_gpu sleep 2 &
+sleep 0.3
+SCANLAB_GPU_LOCK=$gpu_lock SCANLAB_EMU_ORDER=forward "$perf" 4096 0x5eed >"$work/perf.out" 2>&1 &
+perf_pid=$!
+sleep 0.7
+sharing_gpu sh -c 'date +%s.%N' >"$work/late"
+wait "$perf_pid"; perf_status=$?
+wait
+late=$(awk -v a="$(cat "$work/late")" -v s="$start" 'BEGIN { printf "%.2f", a - s }')
+waited=$(sed -n 's/^perf: seconds: .*waiting for the GPU \([0-9.]*\).*/\1/p' "$work/perf.out")
+check "the perf program ran and waited for the test holding the GPU (exit $perf_status, waited ${waited:-?} s)" \
+    '[ "$perf_status" = 0 ] && grep -q "^perf	ok	" "$work/perf.out" && later "${waited:-0}" 1'
+check "a test that came while the perf program waited got in after its timed runs (at $late s; the first test ended at 2 s)" \
+    'later "$late" 2.3'
+
+if [ "$failed" -gt 0 ]; then
+    echo "gpu lock: $failed failed (grader/grade.sh sharing_gpu, grader/perf/perf.c lock_gpu)"
+    exit 1
+fi
+echo "gpu lock: every check passed"
