@@ -400,7 +400,7 @@ test-fast: deps $(FAST_TESTS) # the fast references of labs 04-06 and 08 agree w
 
 test-gpu-lock: # the GPU lock that grades sharing a GPU take (grade.sh, perf.c), checked without a GPU
 	$(source_tree_only)
-	@$(MAKE) --no-print-directory -s BACKEND=emu TREE=solutions build/emu-none/solutions/04-compaction/perf
+	@$(MAKE) --no-print-directory -s BACKEND=emu CHECK=none BUILD=build/emu-none TREE=solutions build/emu-none/solutions/04-compaction/perf
 	@grader/tools/test-gpu-lock.sh build/emu-none/solutions/04-compaction/perf
 
 test-slurm: # make batch ENGINE=slurm grades 3 submissions through a Slurm started on this machine (root)

@@ -572,6 +572,7 @@ test_timeout=${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 30 || echo 150)}
 long_timeout=$test_timeout kill_slack=30
 [ "$backend" = cuda ] && long_timeout=$((test_timeout * 2)) kill_slack=5
 hanging_timeout=$((test_timeout / 3))   # test_limit: a lab seen to hang
+[ "$hanging_timeout" -ge 1 ] || hanging_timeout=1
 perf_n=${PERF_N:-$([ "$backend" = cuda ] && echo 16777216 || echo 4096)}
 perf_slack=1.25   # full performance points within this factor of the reference's time
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 4)}

@@ -15,12 +15,12 @@
 
 #include "cases.h"
 
-/* Fail the test unless got[0..count) equals expected[0..count). `what`
- * names the array when it is not the function's main output. */
 /* How many of COUNT 32-bit values differ between the arrays, and the
  * first that does (*first = COUNT if none). */
 size_t count_differences(const void *expected, const void *got, size_t count, size_t *first);
 
+/* Fail the test unless got[0..count) equals expected[0..count). `what`
+ * names the array when it is not the function's main output. */
 void expect_same_ints(const struct test_case *c, const char *what,
                       const int *expected, const int *got, size_t count);
 
