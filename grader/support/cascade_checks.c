@@ -2,8 +2,8 @@
  * cascade_checks.c: see cascade_checks.h.
  *
  * Every device buffer here is bytes between two guard zones of
- * GUARD_BYTES (poisoned for AddressSanitizer under CHECK=memory), its
- * data poisoned with POISON where the function under test has nothing to
+ * CASCADE_GUARD_BYTES (poisoned for AddressSanitizer under CHECK=memory), its
+ * data poisoned with CASCADE_POISON where the function under test has nothing to
  * read; a byte written outside the data, or past the length a function
  * returned, fails the test with its offset.
  */
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <criterion/criterion.h>
+#include <sanitizer/asan_interface.h>
 
 #include "cascade_checks.h"
 #include "check.h"
@@ -20,9 +21,28 @@
 #include "random.h"
 #include "scanzip/codec.h"
 
-#define GUARD_BYTES 256
-#define GUARD 0x5a  /* what an untouched guard byte holds */
-#define POISON 0xa5 /* what an unwritten output byte holds */
+const unsigned cascade_widths[CASCADE_WIDTHS] = {1, 2, 4};
+
+struct cascade_case cascade_case_of(const char *function, const struct size_case *size, unsigned w,
+                                    enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta)
+{
+    struct cascade_case c = {function, size->n, size->why, w, fill, frame_length, delta,
+                             case_seed(size->n ^ ((size_t)fill << 40) ^ ((size_t)w << 48))};
+    return c;
+}
+
+void cascade_check_sizes(const char *function, const struct size_case *sizes, size_t count,
+                         cascade_check_fn check)
+{
+    for (size_t s = 0; s < count; s++)
+        for (size_t k = 0; k < CASCADE_WIDTHS; k++)
+            for (int fill = 0; fill < CASCADE_FILLS; fill++) {
+                struct cascade_case c = cascade_case_of(function, &sizes[s], cascade_widths[k], fill,
+                                                        SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+                check(&c);
+            }
+}
+
 
 void cascade_fail(const struct cascade_case *c, const char *format, ...)
 {
@@ -34,19 +54,12 @@ void cascade_fail(const struct cascade_case *c, const char *format, ...)
     fail_described(head, hint, format, args);
 }
 
-static void *host_bytes(size_t bytes)
+void *cascade_host_bytes(size_t bytes)
 {
     void *p = malloc(bytes > 0 ? bytes : 1);
     cr_assert(p != NULL, "grader: out of host memory");
     return p;
 }
-
-/* ---- Guarded device bytes ---------------------------------------------------- */
-
-struct device_bytes {
-    uint8_t *d, *d_base;
-    size_t bytes;
-};
 
 static void cuda_ok(cudaError_t err, const char *what)
 {
@@ -54,71 +67,88 @@ static void cuda_ok(cudaError_t err, const char *what)
         cr_assert_fail("grader: %s failed: %s (%s)", what, cudaGetErrorName(err), cudaGetErrorString(err));
 }
 
-/* bytes of device memory holding data (or POISON when data is NULL). */
-static struct device_bytes device_bytes_from(const void *data, size_t bytes)
+/* ---- Guarded device bytes ---------------------------------------------------- */
+
+static void guards_hide(const struct dbytes *b)
 {
-    struct device_bytes b = {NULL, NULL, bytes};
-    size_t total = bytes + 2 * GUARD_BYTES;
-    cuda_ok(cudaMalloc((void **)&b.d_base, total), "cudaMalloc");
-    uint8_t *fill = host_bytes(total);
-    memset(fill, GUARD, total);
+    ASAN_POISON_MEMORY_REGION(b->base, b->front);
+    ASAN_POISON_MEMORY_REGION(b->d + b->bytes, b->back);
+}
+
+static void guards_show(const struct dbytes *b)
+{
+    ASAN_UNPOISON_MEMORY_REGION(b->base, b->front);
+    ASAN_UNPOISON_MEMORY_REGION(b->d + b->bytes, b->back);
+}
+
+struct dbytes dbytes_new(const void *data, size_t bytes, int fill, size_t shift, size_t back)
+{
+    struct dbytes b = {NULL, NULL, CASCADE_GUARD_BYTES + shift, bytes, back};
+    size_t total = b.front + bytes + back;
+    cuda_ok(cudaMalloc((void **)&b.base, total), "cudaMalloc");
+    uint8_t *all = cascade_host_bytes(total);
+    memset(all, CASCADE_GUARD, total);
     if (data != NULL)
-        memcpy(fill + GUARD_BYTES, data, bytes);
+        memcpy(all + b.front, data, bytes);
     else
-        memset(fill + GUARD_BYTES, POISON, bytes);
-    cuda_ok(cudaMemcpy(b.d_base, fill, total, cudaMemcpyHostToDevice), "cudaMemcpy");
-    free(fill);
-    b.d = b.d_base + GUARD_BYTES;
-    guards_poison(b.d_base, GUARD_BYTES, bytes);
+        memset(all + b.front, fill, bytes);
+    cuda_ok(cudaMemcpy(b.base, all, total, cudaMemcpyHostToDevice), "cudaMemcpy");
+    free(all);
+    b.d = b.base + b.front;
+    guards_hide(&b);
     return b;
 }
 
-/* The data, after checking the guards: a byte written before or after the
- * buffer fails the case, named by its offset. */
-static uint8_t *device_bytes_download(const struct cascade_case *c, const char *name,
-                                      const struct device_bytes *b)
+uint8_t *dbytes_read(const struct cascade_case *c, const char *name, const struct dbytes *b)
 {
-    size_t total = b->bytes + 2 * GUARD_BYTES;
-    uint8_t *all = host_bytes(total);
-    guards_unpoison(b->d_base, GUARD_BYTES, b->bytes);
-    cuda_ok(cudaMemcpy(all, b->d_base, total, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    guards_poison(b->d_base, GUARD_BYTES, b->bytes);
-    for (size_t i = 0; i < GUARD_BYTES; i++) {
-        if (all[GUARD_BYTES + b->bytes + i] != GUARD)
+    size_t total = b->front + b->bytes + b->back;
+    uint8_t *all = cascade_host_bytes(total);
+    guards_show(b);
+    cuda_ok(cudaMemcpy(all, b->base, total, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    guards_hide(b);
+    for (size_t i = 0; i < b->front || i < b->back; i++) {
+        if (i < b->back && all[b->front + b->bytes + i] != CASCADE_GUARD)
             cascade_fail(c, "%s: byte %zu was written, past the end of its %zu bytes", name, b->bytes + i, b->bytes);
-        if (all[GUARD_BYTES - 1 - i] != GUARD)
+        if (i < b->front && all[b->front - 1 - i] != CASCADE_GUARD)
             cascade_fail(c, "%s: byte -%zu was written, before its start", name, i + 1);
     }
-    uint8_t *data = host_bytes(b->bytes);
-    memcpy(data, all + GUARD_BYTES, b->bytes);
+    uint8_t *data = cascade_host_bytes(b->bytes);
+    memcpy(data, all + b->front, b->bytes);
     free(all);
     return data;
 }
 
-static void device_bytes_free(struct device_bytes *b)
+/* The checks' buffers: data (or CASCADE_POISON when data is NULL) between
+ * two guard zones. */
+static struct dbytes device_bytes_from(const void *data, size_t bytes)
 {
-    guards_unpoison(b->d_base, GUARD_BYTES, b->bytes);
-    cudaFree(b->d_base);
+    return dbytes_new(data, bytes, CASCADE_POISON, 0, CASCADE_GUARD_BYTES);
 }
 
-/* An input must come back unchanged (it is const). */
-static void expect_unchanged(const struct cascade_case *c, const char *name, const struct device_bytes *b,
-                             const void *data)
+void dbytes_free(struct dbytes *b)
 {
-    uint8_t *got = device_bytes_download(c, name, b);
+    guards_show(b);
+    cudaFree(b->base);
+}
+
+void cascade_expect_unchanged(const struct cascade_case *c, const char *name, const struct dbytes *b,
+                              const void *data)
+{
+    const uint8_t *in = data;
+    uint8_t *got = dbytes_read(c, name, b);
     for (size_t i = 0; i < b->bytes; i++)
-        if (got[i] != ((const uint8_t *)data)[i])
-            cascade_fail(c, "%s was changed at byte %zu (it is const)", name, i);
+        if (got[i] != in[i])
+            cascade_fail(c, "%s was changed at byte %zu, from 0x%02x to 0x%02x (it is const)", name, i, in[i],
+                         got[i]);
     free(got);
 }
 
-/* The student's call returned, its kernels done: the same as every lab. */
-static void expect_success(const struct cascade_case *c, cudaError_t returned)
+void cascade_expect_success(const struct cascade_case *c, const char *what, cudaError_t returned)
 {
     expect_implemented();
     char why[512];
     if (cuda_failure(returned, why, sizeof why))
-        cascade_fail(c, "%s", why);
+        cascade_fail(c, "%s%s%s", what != NULL ? what : "", what != NULL ? ": " : "", why);
 }
 
 /* Elements as 32-bit words: "element 5: expected 0x00ff, got 0x0000 (3 of 257 differ)". */
@@ -137,16 +167,16 @@ void check_cascade_widen(const struct cascade_case *c)
 {
     unsigned w = c->element_bytes;
     uint8_t *raw = cascade_case_raw(c);
-    uint32_t *expected = host_bytes(c->n * 4);
+    uint32_t *expected = cascade_host_bytes(c->n * 4);
     for (size_t i = 0; i < c->n; i++)
         expected[i] = cascade_element(raw, i, w);
-    struct device_bytes d_raw = device_bytes_from(raw, c->n * w), d_values = device_bytes_from(NULL, c->n * 4);
-    expect_success(c, cascade_widen(d_raw.d, c->n, w, (int *)d_values.d));
-    uint32_t *got = (uint32_t *)device_bytes_download(c, "d_values", &d_values);
+    struct dbytes d_raw = device_bytes_from(raw, c->n * w), d_values = device_bytes_from(NULL, c->n * 4);
+    cascade_expect_success(c, NULL, cascade_widen(d_raw.d, c->n, w, (int *)d_values.d));
+    uint32_t *got = (uint32_t *)dbytes_read(c, "d_values", &d_values);
     expect_same_u32(c, "d_values", expected, got, c->n);
-    expect_unchanged(c, "d_raw", &d_raw, raw);
-    device_bytes_free(&d_raw);
-    device_bytes_free(&d_values);
+    cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
+    dbytes_free(&d_raw);
+    dbytes_free(&d_values);
     free(raw), free(expected), free(got);
 }
 
@@ -154,19 +184,19 @@ void check_cascade_narrow(const struct cascade_case *c)
 {
     unsigned w = c->element_bytes;
     uint8_t *raw = cascade_case_raw(c);
-    uint32_t *values = host_bytes(c->n * 4);
+    uint32_t *values = cascade_host_bytes(c->n * 4);
     /* Bits above 8w must be dropped: set them. */
     for (size_t i = 0; i < c->n; i++)
         values[i] = cascade_element(raw, i, w) | (w < 4 ? ~cascade_element_max(w) & 0xa5a5a5a5u : 0);
-    struct device_bytes d_values = device_bytes_from(values, c->n * 4), d_raw = device_bytes_from(NULL, c->n * w);
-    expect_success(c, cascade_narrow((const int *)d_values.d, c->n, w, d_raw.d));
-    uint8_t *got = device_bytes_download(c, "d_raw", &d_raw);
+    struct dbytes d_values = device_bytes_from(values, c->n * 4), d_raw = device_bytes_from(NULL, c->n * w);
+    cascade_expect_success(c, NULL, cascade_narrow((const int *)d_values.d, c->n, w, d_raw.d));
+    uint8_t *got = dbytes_read(c, "d_raw", &d_raw);
     for (size_t i = 0; i < c->n * w; i++)
         if (got[i] != raw[i])
             cascade_fail(c, "d_raw: first mismatch at byte %zu (element %zu, byte %zu of it): expected 0x%02x, got 0x%02x"
                          " (d_values[%zu] = 0x%08x)", i, i / w, i % w, raw[i], got[i], i / w, values[i / w]);
-    device_bytes_free(&d_values);
-    device_bytes_free(&d_raw);
+    dbytes_free(&d_values);
+    dbytes_free(&d_raw);
     free(raw), free(values), free(got);
 }
 
@@ -183,7 +213,7 @@ static uint32_t oracle_zigzag(uint32_t difference, unsigned bits)
 static uint32_t *case_symbols(const struct cascade_case *c)
 {
     uint8_t *raw = cascade_case_raw(c);
-    uint32_t *symbols = host_bytes(c->n * 4);
+    uint32_t *symbols = cascade_host_bytes(c->n * 4);
     for (size_t i = 0; i < c->n; i++)
         symbols[i] = cascade_element(raw, i, c->element_bytes);
     free(raw);
@@ -192,7 +222,7 @@ static uint32_t *case_symbols(const struct cascade_case *c)
 
 static uint32_t *oracle_deltas(const uint32_t *symbols, size_t runs, unsigned w)
 {
-    uint32_t *deltas = host_bytes(runs * 4), previous = 0;
+    uint32_t *deltas = cascade_host_bytes(runs * 4), previous = 0;
     for (size_t r = 0; r < runs; r++) {
         deltas[r] = oracle_zigzag((symbols[r] - previous) & cascade_element_max(w), 8 * w);
         previous = symbols[r];
@@ -203,26 +233,28 @@ static uint32_t *oracle_deltas(const uint32_t *symbols, size_t runs, unsigned w)
 void check_cascade_delta(const struct cascade_case *c)
 {
     uint32_t *symbols = case_symbols(c), *expected = oracle_deltas(symbols, c->n, c->element_bytes);
-    struct device_bytes d_symbols = device_bytes_from(symbols, c->n * 4), d_out = device_bytes_from(NULL, c->n * 4);
-    expect_success(c, cascade_delta((const int *)d_symbols.d, c->n, c->element_bytes, (uint32_t *)d_out.d));
-    uint32_t *got = (uint32_t *)device_bytes_download(c, "d_zigzag", &d_out);
+    struct dbytes d_symbols = device_bytes_from(symbols, c->n * 4), d_out = device_bytes_from(NULL, c->n * 4);
+    cascade_expect_success(c, NULL,
+                           cascade_delta((const int *)d_symbols.d, c->n, c->element_bytes, (uint32_t *)d_out.d));
+    uint32_t *got = (uint32_t *)dbytes_read(c, "d_zigzag", &d_out);
     expect_same_u32(c, "d_zigzag", expected, got, c->n);
-    expect_unchanged(c, "d_symbols", &d_symbols, symbols);
-    device_bytes_free(&d_symbols);
-    device_bytes_free(&d_out);
+    cascade_expect_unchanged(c, "d_symbols", &d_symbols, symbols);
+    dbytes_free(&d_symbols);
+    dbytes_free(&d_out);
     free(symbols), free(expected), free(got);
 }
 
 void check_cascade_undelta(const struct cascade_case *c)
 {
     uint32_t *symbols = case_symbols(c), *deltas = oracle_deltas(symbols, c->n, c->element_bytes);
-    struct device_bytes d_deltas = device_bytes_from(deltas, c->n * 4), d_out = device_bytes_from(NULL, c->n * 4);
-    expect_success(c, cascade_undelta((const uint32_t *)d_deltas.d, c->n, c->element_bytes, (int *)d_out.d));
-    uint32_t *got = (uint32_t *)device_bytes_download(c, "d_symbols", &d_out);
+    struct dbytes d_deltas = device_bytes_from(deltas, c->n * 4), d_out = device_bytes_from(NULL, c->n * 4);
+    cascade_expect_success(c, NULL,
+                           cascade_undelta((const uint32_t *)d_deltas.d, c->n, c->element_bytes, (int *)d_out.d));
+    uint32_t *got = (uint32_t *)dbytes_read(c, "d_symbols", &d_out);
     expect_same_u32(c, "d_symbols (from the zigzagged deltas)", symbols, got, c->n);
-    expect_unchanged(c, "d_zigzag", &d_deltas, deltas);
-    device_bytes_free(&d_deltas);
-    device_bytes_free(&d_out);
+    cascade_expect_unchanged(c, "d_zigzag", &d_deltas, deltas);
+    dbytes_free(&d_deltas);
+    dbytes_free(&d_out);
     free(symbols), free(deltas), free(got);
 }
 
@@ -246,15 +278,15 @@ void check_cascade_frame_bytes(const struct cascade_case *c)
         expected[k] = (c->n + length - 1) / length + 4 * ((bits + 31) / 32);
         got[k] = 0x5ca1ab1e;
     }
-    struct device_bytes d_values = device_bytes_from(values, c->n * 4);
-    expect_success(c, cascade_frame_bytes((const uint32_t *)d_values.d, c->n, got));
+    struct dbytes d_values = device_bytes_from(values, c->n * 4);
+    cascade_expect_success(c, NULL, cascade_frame_bytes((const uint32_t *)d_values.d, c->n, got));
     for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
         if (got[k] != expected[k])
             cascade_fail(c, "bytes[%u] (frames of %u): expected %llu, got %llu (all six: frames of 8 16 32 64 128 256)",
                          k, SCANZIP_FIRST_FRAME_CANDIDATE << k, (unsigned long long)expected[k],
                          (unsigned long long)got[k]);
-    expect_unchanged(c, "d_values", &d_values, values);
-    device_bytes_free(&d_values);
+    cascade_expect_unchanged(c, "d_values", &d_values, values);
+    dbytes_free(&d_values);
     free(values);
 }
 
@@ -309,10 +341,10 @@ void check_cascade_encode(const struct cascade_case *c)
     int expected_delta = 0;
     bool got_delta = false;
     uint8_t *expected = cascade_oracle_payload(c, raw, &expected_bytes, &expected_delta);
-    struct device_bytes d_raw = device_bytes_from(raw, c->n * w), d_payload = device_bytes_from(NULL, room);
-    expect_success(c, cascade_encode(d_raw.d, c->n, w, c->frame_length, c->delta, d_payload.d, &got_bytes,
-                                     &got_delta));
-    uint8_t *got = device_bytes_download(c, "d_payload", &d_payload);
+    struct dbytes d_raw = device_bytes_from(raw, c->n * w), d_payload = device_bytes_from(NULL, room);
+    cascade_expect_success(c, NULL, cascade_encode(d_raw.d, c->n, w, c->frame_length, c->delta, d_payload.d,
+                                                   &got_bytes, &got_delta));
+    uint8_t *got = dbytes_read(c, "d_payload", &d_payload);
     char where[96];
     for (size_t i = 0; i < expected_bytes && i < got_bytes && i < room; i++) {
         if (got[i] != expected[i]) {
@@ -330,12 +362,12 @@ void check_cascade_encode(const struct cascade_case *c)
         cascade_fail(c, "*delta_used: expected %s, got %s", expected_delta ? "true" : "false",
                      got_delta ? "true" : "false");
     for (size_t i = expected_bytes; i < room; i++)
-        if (got[i] != POISON)
+        if (got[i] != CASCADE_POISON)
             cascade_fail(c, "d_payload[%zu] was written (0x%02x), past the payload's %zu bytes", i, got[i],
                          expected_bytes);
-    expect_unchanged(c, "d_raw", &d_raw, raw);
-    device_bytes_free(&d_raw);
-    device_bytes_free(&d_payload);
+    cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
+    dbytes_free(&d_raw);
+    dbytes_free(&d_payload);
     free(raw), free(expected), free(got);
 }
 
@@ -345,17 +377,17 @@ static cudaError_t gpu_decode(const struct cascade_case *c, const uint8_t *paylo
                               uint8_t **out)
 {
     size_t raw_bytes = c->n * c->element_bytes;
-    struct device_bytes d_payload = device_bytes_from(payload, bytes), d_raw = device_bytes_from(NULL, raw_bytes);
+    struct dbytes d_payload = device_bytes_from(payload, bytes), d_raw = device_bytes_from(NULL, raw_bytes);
     cudaError_t err = cascade_decode(d_payload.d, bytes, c->element_bytes, delta, d_raw.d, c->n);
     expect_implemented();
     cudaError_t sync = cudaDeviceSynchronize();
     if (sync != cudaSuccess)
         cascade_fail(c, "a kernel failed (%s: %s)%s", cudaGetErrorName(sync), cudaGetErrorString(sync),
                      err == CASCADE_INVALID_PAYLOAD ? " before cascade_decode refused the payload" : "");
-    *out = device_bytes_download(c, "d_raw", &d_raw);
-    expect_unchanged(c, "d_payload", &d_payload, payload);
-    device_bytes_free(&d_payload);
-    device_bytes_free(&d_raw);
+    *out = dbytes_read(c, "d_raw", &d_raw);
+    cascade_expect_unchanged(c, "d_payload", &d_payload, payload);
+    dbytes_free(&d_payload);
+    dbytes_free(&d_raw);
     return err;
 }
 
@@ -365,7 +397,7 @@ void check_cascade_decode(const struct cascade_case *c)
     size_t bytes = 0;
     int delta = 0;
     uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
-    expect_success(c, gpu_decode(c, payload, bytes, delta, &got));
+    cascade_expect_success(c, NULL, gpu_decode(c, payload, bytes, delta, &got));
     for (size_t i = 0; i < c->n * c->element_bytes; i++)
         if (got[i] != raw[i])
             cascade_fail(c, "decoding the oracle's %zu-byte payload (delta %s): first mismatch at element %zu"
@@ -380,7 +412,7 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
 {
     char why[160] = "";
     size_t raw_bytes = c->n * c->element_bytes;
-    uint8_t *cpu = host_bytes(raw_bytes), *got = NULL;
+    uint8_t *cpu = cascade_host_bytes(raw_bytes), *got = NULL;
     cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
                                      bytes, cpu, raw_bytes, why, sizeof why) != 0,
               "grader: the CPU decoder accepts the damage \"%s\"", damage);
@@ -393,7 +425,7 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
 
 static uint8_t *copy_of(const uint8_t *payload, size_t bytes, size_t room)
 {
-    uint8_t *copy = host_bytes(room);
+    uint8_t *copy = cascade_host_bytes(room);
     memcpy(copy, payload, bytes);
     return copy;
 }
@@ -437,7 +469,7 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
     /* Random damage: the GPU must agree with the CPU. */
     uint64_t state = c->seed ^ 0xdecade;
     size_t raw_bytes = c->n * c->element_bytes;
-    uint8_t *cpu = host_bytes(raw_bytes);
+    uint8_t *cpu = cascade_host_bytes(raw_bytes);
     for (unsigned m = 0; m < mutations; m++) {
         memcpy(bad, payload, bytes);
         size_t at = random_next(&state) % bytes;

@@ -19,6 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cuda_runtime_api.h>
+
+#include "cases.h"
 #include "oracle_cascade.h"
 
 /* Where the parts of a valid cascade payload lie (byte offsets; the
@@ -35,6 +38,58 @@ struct cascade_layout cascade_payload_layout(const uint8_t *payload);
 
 /* Payload byte i, in words, for a message: "the count widths, frame 3". */
 void cascade_payload_place(const struct cascade_layout *l, size_t i, char *where, size_t size);
+
+/* The element widths every spread of cases takes, in bytes. */
+extern const unsigned cascade_widths[];
+#define CASCADE_WIDTHS 3
+
+/* A case of `size` for `function`, its seed made from n, fill and w: the
+ * same chunk in lab 08's tests and in the fast codec's. */
+struct cascade_case cascade_case_of(const char *function, const struct size_case *size, unsigned w,
+                                    enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta);
+
+/* One check on one case (check_cascade_encode, ...). */
+typedef void (*cascade_check_fn)(const struct cascade_case *c);
+
+/* `check` on each of `count` sizes with every width and fill, the frame
+ * and the delta chosen. */
+void cascade_check_sizes(const char *function, const struct size_case *sizes, size_t count,
+                         cascade_check_fn check);
+
+/* ---- Guarded device bytes ---------------------------------------------------
+ * `bytes` of device memory `shift` bytes past a 16-byte boundary, after a
+ * guard zone of CASCADE_GUARD_BYTES (the shift bytes included) and before
+ * another of `back` bytes (an output: CASCADE_GUARD_BYTES; an input at the
+ * very end of its allocation: 0), so that CHECK=memory sees a read past
+ * it. The guards hold CASCADE_GUARD; AddressSanitizer sees them as
+ * poisoned (CHECK=memory under the emulator).                           */
+#define CASCADE_GUARD_BYTES 256
+#define CASCADE_GUARD 0x5a  /* what an untouched guard byte holds */
+#define CASCADE_POISON 0xa5 /* what an output byte holds before the call */
+
+struct dbytes {
+    uint8_t *d, *base;
+    size_t front, bytes, back;
+};
+
+/* The bytes hold `data`, or `fill` in every byte when data is NULL. */
+struct dbytes dbytes_new(const void *data, size_t bytes, int fill, size_t shift, size_t back);
+
+/* The bytes (malloc'd), after checking that nothing wrote into the
+ * guards: a byte written before or after them fails the case. */
+uint8_t *dbytes_read(const struct cascade_case *c, const char *name, const struct dbytes *b);
+void dbytes_free(struct dbytes *b);
+
+/* malloc, or the test fails. */
+void *cascade_host_bytes(size_t bytes);
+
+/* An input comes back as it went in (it is const). */
+void cascade_expect_unchanged(const struct cascade_case *c, const char *name, const struct dbytes *b,
+                              const void *data);
+
+/* The call returned cudaSuccess and its kernels ran without a fault;
+ * `what` (or NULL) heads the message. */
+void cascade_expect_success(const struct cascade_case *c, const char *what, cudaError_t returned);
 
 /* Fail the test with the case's description, the reason, and how to
  * reproduce it. */

@@ -28,31 +28,6 @@ static const struct size_case sizes[] = {
 };
 #define SIZES (sizeof sizes / sizeof sizes[0])
 
-static const unsigned widths[] = {1, 2, 4};
-#define WIDTHS (sizeof widths / sizeof widths[0])
-
-typedef void (*cascade_check_fn)(const struct cascade_case *c);
-
-static struct cascade_case make_case(const char *function, const struct size_case *size, unsigned w,
-                                     enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta)
-{
-    struct cascade_case c = {function, size->n, size->why, w, fill, frame_length, delta,
-                             case_seed(size->n ^ ((size_t)fill << 40) ^ ((size_t)w << 48))};
-    return c;
-}
-
-/* Every size, element width and fill, with the frame and delta chosen. */
-static void check_all(const char *function, cascade_check_fn check)
-{
-    for (size_t s = 0; s < SIZES; s++)
-        for (size_t k = 0; k < WIDTHS; k++)
-            for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-                struct cascade_case c = make_case(function, &sizes[s], widths[k], fill, SCANZIP_FRAME_CHOOSE,
-                                                  CASCADE_CHOOSE_DELTA);
-                check(&c);
-            }
-}
-
 /* Given frame lengths, with delta off and on: 1 (a frame a run), 3 (not
  * a power of two), 128, and 100000 (longer than the chunk). */
 static void check_given_frames(const char *function, cascade_check_fn check)
@@ -61,9 +36,9 @@ static void check_given_frames(const char *function, cascade_check_fn check)
     static const enum cascade_delta deltas[] = {CASCADE_PLAIN, CASCADE_DELTA, CASCADE_CHOOSE_DELTA};
     for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++)
         for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
-            for (size_t k = 0; k < WIDTHS; k++) {
-                struct cascade_case c = make_case(function, &sizes[4], widths[k], CASCADE_FILL_LABELS, frames[f],
-                                                  deltas[d]);
+            for (size_t k = 0; k < CASCADE_WIDTHS; k++) {
+                struct cascade_case c = cascade_case_of(function, &sizes[4], cascade_widths[k], CASCADE_FILL_LABELS,
+                                                        frames[f], deltas[d]);
                 check(&c);
             }
 }
@@ -73,13 +48,13 @@ static void check_given_frames(const char *function, cascade_check_fn check)
 Test(widen, sizes)
 {
     require_gpu();
-    check_all("cascade_widen", check_cascade_widen);
+    cascade_check_sizes("cascade_widen", sizes, SIZES, check_cascade_widen);
 }
 
 Test(narrow, sizes)
 {
     require_gpu();
-    check_all("cascade_narrow", check_cascade_narrow);
+    cascade_check_sizes("cascade_narrow", sizes, SIZES, check_cascade_narrow);
 }
 
 /* ---- Part B ------------------------------------------------------------------ */
@@ -87,13 +62,13 @@ Test(narrow, sizes)
 Test(delta, sizes)
 {
     require_gpu();
-    check_all("cascade_delta", check_cascade_delta);
+    cascade_check_sizes("cascade_delta", sizes, SIZES, check_cascade_delta);
 }
 
 Test(undelta, sizes)
 {
     require_gpu();
-    check_all("cascade_undelta", check_cascade_undelta);
+    cascade_check_sizes("cascade_undelta", sizes, SIZES, check_cascade_undelta);
 }
 
 /* ---- Part C ------------------------------------------------------------------ */
@@ -101,7 +76,7 @@ Test(undelta, sizes)
 Test(frame_bytes, sizes)
 {
     require_gpu();
-    check_all("cascade_frame_bytes", check_cascade_frame_bytes);
+    cascade_check_sizes("cascade_frame_bytes", sizes, SIZES, check_cascade_frame_bytes);
 }
 
 /* ---- Part D ------------------------------------------------------------------ */
@@ -109,7 +84,7 @@ Test(frame_bytes, sizes)
 Test(encode, chosen)
 {
     require_gpu();
-    check_all("cascade_encode", check_cascade_encode);
+    cascade_check_sizes("cascade_encode", sizes, SIZES, check_cascade_encode);
 }
 
 Test(encode, given_frames)
@@ -122,8 +97,8 @@ Test(encode, arguments)
 {
     require_gpu();
     /* Refusing everything is no answer: a valid call must work first. */
-    struct cascade_case c = make_case("cascade_encode", &sizes[3], 1, CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE,
-                                      CASCADE_CHOOSE_DELTA);
+    struct cascade_case c = cascade_case_of("cascade_encode", &sizes[3], 1, CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE,
+                                            CASCADE_CHOOSE_DELTA);
     check_cascade_encode(&c);
     check_cascade_invalid_arguments();
 }
@@ -131,17 +106,18 @@ Test(encode, arguments)
 Test(decode, oracle_payloads)
 {
     require_gpu();
-    check_all("cascade_decode", check_cascade_decode);
+    cascade_check_sizes("cascade_decode", sizes, SIZES, check_cascade_decode);
     check_given_frames("cascade_decode", check_cascade_decode);
 }
 
 Test(decode, damaged)
 {
     require_gpu();
-    for (size_t k = 0; k < WIDTHS; k++) {
+    for (size_t k = 0; k < CASCADE_WIDTHS; k++) {
         for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-            struct cascade_case c = make_case("cascade_decode (damaged payloads)", &sizes[4], widths[k], fill,
-                                              SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+            struct cascade_case c = cascade_case_of("cascade_decode (damaged payloads)", &sizes[4],
+                                                    cascade_widths[k], fill, SCANZIP_FRAME_CHOOSE,
+                                                    CASCADE_CHOOSE_DELTA);
             check_cascade_decode_damaged(&c, 12);
         }
     }
@@ -151,8 +127,8 @@ Test(roundtrip, large)
 {
     require_gpu();
     struct size_case size = large_size();
-    struct cascade_case c = make_case("cascade_encode + cascade_decode", &size, 1, CASCADE_FILL_LABELS,
-                                      SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+    struct cascade_case c = cascade_case_of("cascade_encode + cascade_decode", &size, 1, CASCADE_FILL_LABELS,
+                                            SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
     check_cascade_encode(&c);
     check_cascade_decode(&c);
     c.element_bytes = 2;

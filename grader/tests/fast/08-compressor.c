@@ -28,7 +28,6 @@
 #include <string.h>
 
 #include <criterion/criterion.h>
-#include <sanitizer/asan_interface.h>
 
 #include "cascade_checks.h"
 #include "cases.h"
@@ -39,68 +38,13 @@
 #include "random.h"
 #include "scanzip/codec.h"
 
-#define GUARD_BYTES 256
-#define GUARD 0x5a          /* what an untouched guard byte holds */
-#define POISON 0xa5         /* what an output byte holds before the call */
 #define TEMP_POISON 0xab    /* what the temporary storage holds when handed over */
 #define UNSET 0x5ca1ab1eu   /* what a device uint32_t result holds before the call */
 
-/* ---- Device bytes ---------------------------------------------------------------- */
+/* ---- Device bytes (cascade_checks.h: dbytes) -------------------------------------- */
 
-/* bytes of device memory `shift` bytes past a 16-byte boundary, after a
- * guard zone (the shift bytes included), and before another (an output:
- * back = GUARD_BYTES) or at the very end of the allocation (an input:
- * back = 0). */
-struct dbytes {
-    uint8_t *d, *base;
-    size_t front, bytes, back;
-};
-
-static void *host_bytes(size_t bytes)
-{
-    void *p = malloc(bytes > 0 ? bytes : 1);
-    cr_assert(p != NULL, "grader: out of host memory");
-    return p;
-}
-
-static void cuda_ok(cudaError_t err, const char *what)
-{
-    if (err != cudaSuccess)
-        cr_assert_fail("grader: %s failed: %s (%s)", what, cudaGetErrorName(err), cudaGetErrorString(err));
-}
-
-/* The guards, as AddressSanitizer sees them (CHECK=memory; nothing else). */
-static void guards_hide(const struct dbytes *b)
-{
-    ASAN_POISON_MEMORY_REGION(b->base, b->front);
-    ASAN_POISON_MEMORY_REGION(b->d + b->bytes, b->back);
-}
-
-static void guards_show(const struct dbytes *b)
-{
-    ASAN_UNPOISON_MEMORY_REGION(b->base, b->front);
-    ASAN_UNPOISON_MEMORY_REGION(b->d + b->bytes, b->back);
-}
-
-/* bytes holding data, or `fill` when data is NULL. */
-static struct dbytes dbytes_new(const void *data, size_t bytes, int fill, size_t shift, size_t back)
-{
-    struct dbytes b = {NULL, NULL, GUARD_BYTES + shift, bytes, back};
-    size_t total = b.front + bytes + back;
-    cuda_ok(cudaMalloc((void **)&b.base, total), "cudaMalloc");
-    uint8_t *all = host_bytes(total);
-    memset(all, GUARD, total);
-    if (data != NULL)
-        memcpy(all + b.front, data, bytes);
-    else
-        memset(all + b.front, fill, bytes);
-    cuda_ok(cudaMemcpy(b.base, all, total, cudaMemcpyHostToDevice), "cudaMemcpy");
-    free(all);
-    b.d = b.base + b.front;
-    guards_hide(&b);
-    return b;
-}
-
+/* An input ends where its allocation ends, so that CHECK=memory sees a
+ * read past it; an output has a guard zone after it. */
 static struct dbytes input_bytes(const void *data, size_t bytes, size_t shift)
 {
     return dbytes_new(data, bytes, 0, shift, 0);
@@ -108,34 +52,14 @@ static struct dbytes input_bytes(const void *data, size_t bytes, size_t shift)
 
 static struct dbytes output_bytes(size_t bytes, int fill, size_t shift)
 {
-    return dbytes_new(NULL, bytes, fill, shift, GUARD_BYTES);
+    return dbytes_new(NULL, bytes, fill, shift, CASCADE_GUARD_BYTES);
 }
 
 /* A device uint32_t result (*d_payload_bytes, *d_valid), UNSET before the call. */
 static struct dbytes output_u32(void)
 {
     uint32_t unset = UNSET;
-    return dbytes_new(&unset, sizeof unset, 0, 0, GUARD_BYTES);
-}
-
-/* The bytes (malloc'd), after checking that nothing wrote into the guards. */
-static uint8_t *dbytes_read(const struct cascade_case *c, const char *name, const struct dbytes *b)
-{
-    size_t total = b->front + b->bytes + b->back;
-    uint8_t *all = host_bytes(total);
-    guards_show(b);
-    cuda_ok(cudaMemcpy(all, b->base, total, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    guards_hide(b);
-    for (size_t i = 0; i < b->front || i < b->back; i++) {
-        if (i < b->back && all[b->front + b->bytes + i] != GUARD)
-            cascade_fail(c, "%s: byte %zu was written, past the end of its %zu bytes", name, b->bytes + i, b->bytes);
-        if (i < b->front && all[b->front - 1 - i] != GUARD)
-            cascade_fail(c, "%s: byte -%zu was written, before its start", name, i + 1);
-    }
-    uint8_t *data = host_bytes(b->bytes);
-    memcpy(data, all + b->front, b->bytes);
-    free(all);
-    return data;
+    return dbytes_new(&unset, sizeof unset, 0, 0, CASCADE_GUARD_BYTES);
 }
 
 static uint32_t read_u32(const struct cascade_case *c, const char *name, const struct dbytes *b)
@@ -145,33 +69,6 @@ static uint32_t read_u32(const struct cascade_case *c, const char *name, const s
     memcpy(&value, bytes, sizeof value);
     free(bytes);
     return value;
-}
-
-static void dbytes_free(struct dbytes *b)
-{
-    guards_show(b);
-    cudaFree(b->base);
-}
-
-/* An input comes back as it went in (it is const). */
-static void expect_unchanged(const struct cascade_case *c, const char *name, const struct dbytes *b,
-                             const uint8_t *data)
-{
-    uint8_t *got = dbytes_read(c, name, b);
-    for (size_t i = 0; i < b->bytes; i++)
-        if (got[i] != data[i])
-            cascade_fail(c, "%s was changed at byte %zu, from 0x%02x to 0x%02x (it is const)", name, i, data[i],
-                         got[i]);
-    free(got);
-}
-
-/* The call returned cudaSuccess and its kernels ran without a fault. */
-static void expect_success(const struct cascade_case *c, const char *what, cudaError_t returned)
-{
-    expect_implemented();
-    char why[512];
-    if (cuda_failure(returned, why, sizeof why))
-        cascade_fail(c, "%s: %s", what, why);
 }
 
 /* "0x5ca1ab1e (never written: it still holds what it held before the call)" */
@@ -211,24 +108,12 @@ static const struct size_case large_sizes[] = {
     {(1u << 20) + 3, "2^20 + 3: a million elements"},
 };
 
-static const unsigned widths[] = {1, 2, 4};
-#define WIDTHS (sizeof widths / sizeof widths[0])
-
 /* The frame lengths the encoder takes: choose, and the candidates. */
 static const uint32_t encoder_frames[] = {SCANZIP_FRAME_CHOOSE, 8, 16, 32, 64, 128, 256};
 #define ENCODER_FRAMES (sizeof encoder_frames / sizeof encoder_frames[0])
 
 static const enum cascade_delta deltas[] = {CASCADE_PLAIN, CASCADE_DELTA, CASCADE_CHOOSE_DELTA};
 #define DELTAS (sizeof deltas / sizeof deltas[0])
-
-/* The seed as lab 08's tests make it: the same chunk for the same n, fill and w. */
-static struct cascade_case make_case(const char *function, const struct size_case *size, unsigned w,
-                                     enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta)
-{
-    struct cascade_case c = {function, size->n, size->why, w, fill, frame_length, delta,
-                             case_seed(size->n ^ ((size_t)fill << 40) ^ ((size_t)w << 48))};
-    return c;
-}
 
 /* ---- The encoder ------------------------------------------------------------------- */
 
@@ -255,7 +140,7 @@ static void expect_payload(const struct cascade_case *c, const uint8_t *expected
         cascade_fail(c, "*d_delta_used: expected %d, got %u%s (the payload's bytes are right)", expected_delta,
                      got_delta, unset_note(got_delta));
     for (size_t i = expected_bytes; i < room; i++)
-        if (got[i] != POISON)
+        if (got[i] != CASCADE_POISON)
             cascade_fail(c, "d_payload[%zu] was written (0x%02x), past the payload's %zu bytes (the room is %zu)", i,
                          got[i], expected_bytes, room);
 }
@@ -275,17 +160,18 @@ static void check_encode_in(const struct cascade_case *c, size_t shift, struct d
         own = output_bytes(cascade_single_pass_temp_bytes(c->n), TEMP_POISON, 0);
         temp = &own;
     }
-    struct dbytes d_raw = input_bytes(raw, c->n * w, shift), d_payload = output_bytes(room, POISON, shift);
+    struct dbytes d_raw = input_bytes(raw, c->n * w, shift), d_payload = output_bytes(room, CASCADE_POISON, shift);
     struct dbytes d_bytes = output_u32(), d_delta = output_u32();
 
-    expect_success(c, "encoding", cascade_encode_single_pass(d_raw.d, c->n, w, c->frame_length, c->delta,
-                                                             d_payload.d, (uint32_t *)d_bytes.d,
-                                                             (uint32_t *)d_delta.d, temp->d, temp->bytes));
+    cascade_expect_success(c, "encoding",
+                           cascade_encode_single_pass(d_raw.d, c->n, w, c->frame_length, c->delta, d_payload.d,
+                                                      (uint32_t *)d_bytes.d, (uint32_t *)d_delta.d, temp->d,
+                                                      temp->bytes));
 
     uint8_t *got = dbytes_read(c, "d_payload", &d_payload);
     uint32_t got_bytes = read_u32(c, "d_payload_bytes", &d_bytes), got_delta = read_u32(c, "d_delta_used", &d_delta);
     expect_payload(c, expected, expected_bytes, expected_delta, got, room, got_bytes, got_delta);
-    expect_unchanged(c, "d_raw", &d_raw, raw);
+    cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
     free(dbytes_read(c, "d_temp (the temporary storage)", temp));
     if (temp == &own)
         dbytes_free(&own);
@@ -332,16 +218,18 @@ static struct verdict gpu_decode(const struct cascade_case *c, const char *what,
         own = output_bytes(cascade_single_pass_temp_bytes(n), TEMP_POISON, 0);
         temp = &own;
     }
-    struct dbytes d_payload = input_bytes(payload, bytes, shift), d_raw = output_bytes(raw_bytes, POISON, shift);
+    struct dbytes d_payload = input_bytes(payload, bytes, shift);
+    struct dbytes d_raw = output_bytes(raw_bytes, CASCADE_POISON, shift);
     struct dbytes d_valid = output_u32();
 
-    expect_success(c, what, cascade_decode_single_pass(d_payload.d, bytes, c->element_bytes, delta, d_raw.d, n,
-                                                       (uint32_t *)d_valid.d, temp->d, temp->bytes));
+    cascade_expect_success(c, what,
+                           cascade_decode_single_pass(d_payload.d, bytes, c->element_bytes, delta, d_raw.d, n,
+                                                      (uint32_t *)d_valid.d, temp->d, temp->bytes));
 
     struct verdict v = {read_u32(c, "d_valid", &d_valid), dbytes_read(c, "d_raw", &d_raw)};
     if (v.valid > 1)
         cascade_fail(c, "%s: *d_valid is 0x%x%s, neither 0 nor 1", what, v.valid, unset_note(v.valid));
-    expect_unchanged(c, "d_payload", &d_payload, payload);
+    cascade_expect_unchanged(c, "d_payload", &d_payload, payload);
     free(dbytes_read(c, "d_temp (the temporary storage)", temp));
     if (temp == &own)
         dbytes_free(&own);
@@ -397,7 +285,7 @@ static void expect_agrees(const struct cascade_case *c, const char *damage, cons
                           bool delta, size_t n)
 {
     size_t raw_bytes = n * c->element_bytes;
-    uint8_t *cpu = host_bytes(raw_bytes);
+    uint8_t *cpu = cascade_host_bytes(raw_bytes);
     char why[160] = "", what[320];
     int refused = scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
                                          bytes, cpu, raw_bytes, why, sizeof why) != 0;
@@ -573,7 +461,7 @@ static struct damaged damaged_of(const struct cascade_case *c)
     d.payload = cascade_oracle_payload(c, raw, &d.bytes, &delta);
     d.delta = delta != 0;
     d.l = cascade_payload_layout(d.payload);
-    d.bad = host_bytes(d.bytes + 4);
+    d.bad = cascade_host_bytes(d.bytes + 4);
     free(raw);
     return d;
 }
@@ -606,25 +494,17 @@ static void check_random_damage(const struct cascade_case *c)
 
 /* ---- Spreads of cases --------------------------------------------------------------- */
 
-typedef void (*check_fn)(const struct cascade_case *c);
-
-/* Each of `count` sizes with every width and fill, the frame and the delta chosen. */
-static void check_sizes(const char *function, const struct size_case *list, size_t count, check_fn check)
+/* cascade_check_sizes, on a GPU only. */
+static void check_sizes(const char *function, const struct size_case *list, size_t count, cascade_check_fn check)
 {
     require_gpu();
-    for (size_t s = 0; s < count; s++)
-        for (size_t k = 0; k < WIDTHS; k++)
-            for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-                struct cascade_case c = make_case(function, &list[s], widths[k], fill, SCANZIP_FRAME_CHOOSE,
-                                                  CASCADE_CHOOSE_DELTA);
-                check(&c);
-            }
+    cascade_check_sizes(function, list, count, check);
 }
 
 /* Each frame length with each delta choice, width and fill; the sizes
  * taken in turn: a chunk shorter than a frame, partial last frames, a
  * tile plus one. */
-static void check_frames(const char *function, const uint32_t *frames, size_t count, check_fn check)
+static void check_frames(const char *function, const uint32_t *frames, size_t count, cascade_check_fn check)
 {
     static const struct size_case turn[] = {
         {31, "a warp minus one: shorter than most frames"},
@@ -636,22 +516,24 @@ static void check_frames(const char *function, const uint32_t *frames, size_t co
     size_t i = 0;
     for (size_t f = 0; f < count; f++)
         for (size_t d = 0; d < DELTAS; d++)
-            for (size_t k = 0; k < WIDTHS; k++)
+            for (size_t k = 0; k < CASCADE_WIDTHS; k++)
                 for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-                    struct cascade_case c = make_case(function, &turn[i++ % 4], widths[k], fill, frames[f], deltas[d]);
+                    struct cascade_case c = cascade_case_of(function, &turn[i++ % 4], cascade_widths[k], fill,
+                                                            frames[f], deltas[d]);
                     check(&c);
                 }
 }
 
 /* The large sizes, each fill once, the width changing from case to case,
  * the frame and the delta chosen. */
-static void check_large(const char *function, check_fn check)
+static void check_large(const char *function, cascade_check_fn check)
 {
     require_gpu();
     for (size_t s = 0; s < sizeof large_sizes / sizeof large_sizes[0]; s++) {
         for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-            struct cascade_case c = make_case(function, &large_sizes[s], widths[(s + fill) % WIDTHS], fill,
-                                              SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+            struct cascade_case c = cascade_case_of(function, &large_sizes[s],
+                                                    cascade_widths[(s + fill) % CASCADE_WIDTHS], fill,
+                                                    SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
             check(&c);
         }
     }
@@ -687,14 +569,14 @@ Test(fast_cascade, encode_arguments, .timeout = 120)
 {
     require_gpu();
     const struct size_case size = {64, "64 elements"};
-    struct cascade_case c = make_case("cascade_encode_single_pass (argument checks)", &size, 1, CASCADE_FILL_RUNS,
-                                      SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+    struct cascade_case c = cascade_case_of("cascade_encode_single_pass (argument checks)", &size, 1,
+                                            CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
     check_encode(&c);
     size_t n = size.n, temp_bytes = cascade_single_pass_temp_bytes(n), room = cascade_max_payload_bytes(n);
     size_t huge_temp = cascade_single_pass_temp_bytes(CASCADE_MAX_N + 1);
     cr_assert(temp_bytes > 0, "grader: cascade_single_pass_temp_bytes(64) is 0: too little cannot be tried");
-    struct dbytes raw = output_bytes(4 * n, 0x11, 0), payload = output_bytes(room, POISON, 0);
-    struct dbytes results = output_bytes(8, POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
+    struct dbytes raw = output_bytes(4 * n, 0x11, 0), payload = output_bytes(room, CASCADE_POISON, 0);
+    struct dbytes results = output_bytes(8, CASCADE_POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
     uint8_t *r = raw.d, *p = payload.d, *t = temp.d;
     uint32_t *b = (uint32_t *)results.d, *u = b + 1;
     const enum cascade_delta cd = CASCADE_CHOOSE_DELTA;
@@ -726,13 +608,13 @@ Test(fast_cascade, encode_arguments, .timeout = 120)
         if (calls[k].got != cudaErrorInvalidValue)
             cascade_fail(&c, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
                          cudaGetErrorName(calls[k].got));
-    expect_success(&c, "after the refused calls", cudaSuccess);
+    cascade_expect_success(&c, "after the refused calls", cudaSuccess);
     uint8_t *written = dbytes_read(&c, "d_payload", &payload), *result = dbytes_read(&c, "the results", &results);
     for (size_t i = 0; i < room; i++)
-        if (written[i] != POISON)
+        if (written[i] != CASCADE_POISON)
             cascade_fail(&c, "a refused call wrote d_payload[%zu] (0x%02x)", i, written[i]);
     for (size_t i = 0; i < 8; i++)
-        if (result[i] != POISON)
+        if (result[i] != CASCADE_POISON)
             cascade_fail(&c, "a refused call wrote %s", i < 4 ? "*d_payload_bytes" : "*d_delta_used");
     free(dbytes_read(&c, "d_temp (the temporary storage)", &temp));
     dbytes_free(&raw), dbytes_free(&payload), dbytes_free(&results), dbytes_free(&temp);
@@ -766,9 +648,9 @@ Test(fast_cascade, decode_frames, .timeout = 120)
 Test(fast_cascade, decode_large, .timeout = 120)
 {
     check_large("cascade_decode_single_pass", check_decode);
-    struct cascade_case c = make_case("cascade_decode_single_pass, d_payload and d_raw 3 bytes past a 16-byte"
-                                      " boundary", &large_sizes[2], 2, CASCADE_FILL_SAWTOOTH,
-                                      SCANZIP_MAX_FRAME_LENGTH, CASCADE_PLAIN);
+    struct cascade_case c = cascade_case_of("cascade_decode_single_pass, d_payload and d_raw 3 bytes past a 16-byte"
+                                            " boundary", &large_sizes[2], 2, CASCADE_FILL_SAWTOOTH,
+                                            SCANZIP_MAX_FRAME_LENGTH, CASCADE_PLAIN);
     check_decode_in(&c, 3, NULL);
 }
 
@@ -779,18 +661,19 @@ Test(fast_cascade, decode_damaged, .timeout = 120)
 {
     require_gpu();
     const struct size_case size = {257, "a 256-thread block plus one"};
-    for (size_t k = 0; k < WIDTHS; k++)
+    for (size_t k = 0; k < CASCADE_WIDTHS; k++)
         for (int fill = 0; fill < CASCADE_FILLS; fill++) {
             uint32_t frame = (k + fill) % 2 ? 16 : SCANZIP_FRAME_CHOOSE; /* several frames, or as chosen */
-            struct cascade_case c = make_case("cascade_decode_single_pass (damaged payloads)", &size, widths[k],
-                                              fill, frame, CASCADE_CHOOSE_DELTA);
+            struct cascade_case c = cascade_case_of("cascade_decode_single_pass (damaged payloads)", &size,
+                                                    cascade_widths[k], fill, frame, CASCADE_CHOOSE_DELTA);
             check_damaged(&c);
         }
     const struct size_case one = {1, "one element"}, tiles = {8193, "a tile plus one"};
-    struct cascade_case c = make_case("cascade_decode_single_pass (damaged payloads)", &one, 4, CASCADE_FILL_NOISE,
-                                      SCANZIP_FRAME_CHOOSE, CASCADE_PLAIN);
+    struct cascade_case c = cascade_case_of("cascade_decode_single_pass (damaged payloads)", &one, 4,
+                                            CASCADE_FILL_NOISE, SCANZIP_FRAME_CHOOSE, CASCADE_PLAIN);
     check_damaged(&c);
-    c = make_case("cascade_decode_single_pass (damaged payloads)", &tiles, 2, CASCADE_FILL_LABELS, 3, CASCADE_DELTA);
+    c = cascade_case_of("cascade_decode_single_pass (damaged payloads)", &tiles, 2, CASCADE_FILL_LABELS, 3,
+                        CASCADE_DELTA);
     check_damaged(&c);
 }
 
@@ -798,13 +681,14 @@ Test(fast_cascade, decode_random_damage, .timeout = 120)
 {
     require_gpu();
     const struct size_case size = {257, "a 256-thread block plus one"}, tiles = {8193, "a tile plus one"};
-    for (size_t k = 0; k < WIDTHS; k++)
+    for (size_t k = 0; k < CASCADE_WIDTHS; k++)
         for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-            struct cascade_case c = make_case("cascade_decode_single_pass (random damage)", &size, widths[k], fill,
-                                              SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+            struct cascade_case c = cascade_case_of("cascade_decode_single_pass (random damage)", &size,
+                                                    cascade_widths[k], fill, SCANZIP_FRAME_CHOOSE,
+                                                    CASCADE_CHOOSE_DELTA);
             check_random_damage(&c);
-            c = make_case("cascade_decode_single_pass (random damage)", &tiles, widths[k], fill, 1 + 99 * (fill % 2),
-                          deltas[k]);
+            c = cascade_case_of("cascade_decode_single_pass (random damage)", &tiles, cascade_widths[k], fill,
+                                1 + 99 * (fill % 2), deltas[k]);
             check_random_damage(&c);
         }
 }
@@ -816,8 +700,8 @@ Test(fast_cascade, decode_arguments, .timeout = 120)
 {
     require_gpu();
     const struct size_case size = {64, "64 elements"};
-    struct cascade_case c = make_case("cascade_decode_single_pass (argument checks)", &size, 1, CASCADE_FILL_RUNS,
-                                      SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+    struct cascade_case c = cascade_case_of("cascade_decode_single_pass (argument checks)", &size, 1,
+                                            CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
     check_decode(&c);
     uint8_t *raw = cascade_case_raw(&c);
     size_t bytes = 0, n = size.n, temp_bytes = cascade_single_pass_temp_bytes(n);
@@ -825,8 +709,8 @@ Test(fast_cascade, decode_arguments, .timeout = 120)
     int delta = 0;
     uint8_t *payload = cascade_oracle_payload(&c, raw, &bytes, &delta);
     cr_assert(temp_bytes > 0, "grader: cascade_single_pass_temp_bytes(64) is 0: too little cannot be tried");
-    struct dbytes d_payload = input_bytes(payload, bytes, 0), out = output_bytes(4 * n, POISON, 0);
-    struct dbytes valid = output_bytes(4, POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
+    struct dbytes d_payload = input_bytes(payload, bytes, 0), out = output_bytes(4 * n, CASCADE_POISON, 0);
+    struct dbytes valid = output_bytes(4, CASCADE_POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
     const uint8_t *p = d_payload.d;
     uint8_t *o = out.d, *t = temp.d;
     uint32_t *v = (uint32_t *)valid.d;
@@ -851,15 +735,15 @@ Test(fast_cascade, decode_arguments, .timeout = 120)
         if (calls[k].got != cudaErrorInvalidValue)
             cascade_fail(&c, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
                          cudaGetErrorName(calls[k].got));
-    expect_success(&c, "after the refused calls", cudaSuccess);
+    cascade_expect_success(&c, "after the refused calls", cudaSuccess);
     uint8_t *written = dbytes_read(&c, "d_raw", &out), *result = dbytes_read(&c, "d_valid", &valid);
     for (size_t i = 0; i < 4 * n; i++)
-        if (written[i] != POISON)
+        if (written[i] != CASCADE_POISON)
             cascade_fail(&c, "a refused call wrote d_raw[%zu] (0x%02x)", i, written[i]);
     for (size_t i = 0; i < 4; i++)
-        if (result[i] != POISON)
+        if (result[i] != CASCADE_POISON)
             cascade_fail(&c, "a refused call wrote *d_valid");
-    expect_unchanged(&c, "d_payload", &d_payload, payload);
+    cascade_expect_unchanged(&c, "d_payload", &d_payload, payload);
     free(dbytes_read(&c, "d_temp (the temporary storage)", &temp));
     dbytes_free(&d_payload), dbytes_free(&out), dbytes_free(&valid), dbytes_free(&temp);
     free(raw), free(payload), free(written), free(result);
@@ -877,14 +761,14 @@ Test(fast_cascade, reused_temp, .timeout = 120)
     const struct size_case tiles = {8193, "a tile plus one"}, many = {100000, "many tiles"};
     const struct size_case block = {257, "a 256-thread block plus one"};
     struct cascade_case cases[] = {
-        make_case("cascade_*_single_pass (the temporary storage of the call before)", &tiles, 1, CASCADE_FILL_LABELS,
-                  SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA),
-        make_case("cascade_*_single_pass (the temporary storage of the call before)", &many, 2, CASCADE_FILL_RUNS,
-                  SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA),
-        make_case("cascade_*_single_pass (the temporary storage of the call before)", &tiles, 4, CASCADE_FILL_NOISE,
-                  64, CASCADE_PLAIN),
-        make_case("cascade_*_single_pass (the temporary storage of the call before)", &block, 2,
-                  CASCADE_FILL_SAWTOOTH, SCANZIP_FRAME_CHOOSE, CASCADE_DELTA),
+        cascade_case_of("cascade_*_single_pass (the temporary storage of the call before)", &tiles, 1,
+                        CASCADE_FILL_LABELS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA),
+        cascade_case_of("cascade_*_single_pass (the temporary storage of the call before)", &many, 2,
+                        CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA),
+        cascade_case_of("cascade_*_single_pass (the temporary storage of the call before)", &tiles, 4,
+                        CASCADE_FILL_NOISE, 64, CASCADE_PLAIN),
+        cascade_case_of("cascade_*_single_pass (the temporary storage of the call before)", &block, 2,
+                        CASCADE_FILL_SAWTOOTH, SCANZIP_FRAME_CHOOSE, CASCADE_DELTA),
     };
     struct dbytes temp = output_bytes(cascade_single_pass_temp_bytes(many.n), TEMP_POISON, 0);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
