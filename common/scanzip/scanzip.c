@@ -7,18 +7,30 @@
  * This file only deals with files, names, options and messages; the
  * format is container.c's and codec.c's business.
  *
- * Output is never written in place: it goes to a temporary file next to
- * the target (".NAME.XXXXXX"), which is renamed (or, without -f, linked,
- * which fails if the name exists) once everything succeeded. A failure,
- * SIGINT or SIGTERM removes the temporary file, so nothing half-written
- * is left behind.
+ * Where the output goes (enum output_way below says why):
+ *   - a regular file, or a new name: never written in place. The bytes go
+ *     to a temporary file in the same directory that gets the name once
+ *     everything succeeded: linked (fails if the name exists: no -f) or
+ *     renamed over the old file (-f). Where the file system allows it
+ *     (Linux's O_TMPFILE) that file has no name until then, so nothing is
+ *     left even after SIGKILL; elsewhere it is ".NAME.XXXXXX", removed on
+ *     failure and on the signals that can be caught.
+ *   - a character device (/dev/null, a terminal), a FIFO or a socket:
+ *     opened and written as it is, with or without -f, never replaced.
+ *   - a symbolic link: followed; with -f the file it leads to is replaced
+ *     and the link stays.
+ *   - a directory, a block device, a link that leads nowhere: refused.
  *
- * Exit status: 0 success, 1 bad data or a failed read or write, 2 usage
- * (an unknown option, a bad value, an output that exists without -f).
+ * Exit status: 0 success, 1 bad data, a failed read or write or an output
+ * refused (a directory), 2 usage (an unknown option, a bad value, an
+ * output that exists without -f).
  */
-#define _POSIX_C_SOURCE 200809L
+/* O_TMPFILE is Linux's (fcntl.h declares it under _GNU_SOURCE); without it
+ * the named temporary file is used (#ifdef O_TMPFILE below). */
+#define _GNU_SOURCE
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -61,8 +73,10 @@ static const char help_text[] =
     "            and counts bit-packed in frames\n"
     "\n"
     "Options:\n"
-    "  -o FILE           write FILE ('-': standard output)\n"
-    "  -f, --force       overwrite an existing output file\n"
+    "  -o FILE           write FILE ('-': standard output); a character device\n"
+    "                    (/dev/null), FIFO or socket is written as it is, a symbolic\n"
+    "                    link is followed, a directory is refused\n"
+    "  -f, --force       overwrite an existing output file (the file a link leads to)\n"
     "  -m METHOD         one of the methods above\n"
     "  -w 8|16|32        element width in bits (default 8)\n"
     "  --shape X,Y,Z     the file ends with an X*Y*Z volume of elements, x fastest;\n"
@@ -82,9 +96,10 @@ static const char help_text[] =
     "\n"
     "Files larger than memory are fine (except with --axis y or z): a batch of chunks\n"
     "is read, encoded in parallel (OpenMP: OMP_NUM_THREADS), and written in order; the\n"
-    "output is the same whatever the number of threads. Output goes to a temporary\n"
-    "file next to the target, renamed at the end: a failed or interrupted run leaves\n"
-    "nothing. Exit status: 0 success, 1 bad data or a failed read or write, 2 usage.\n";
+    "output is the same whatever the number of threads. A file is written as a\n"
+    "temporary file beside it (unnamed where the file system allows) that takes its\n"
+    "name at the end: a failed or interrupted run leaves nothing. Exit status: 0\n"
+    "success, 1 bad data, a failed read or write or a refused output, 2 usage.\n";
 
 /* ---- Messages ------------------------------------------------------------- */
 
@@ -134,6 +149,9 @@ static void catch_signals(void)
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGQUIT, &action, NULL);
+    sigaction(SIGPIPE, &action, NULL);
+    sigaction(SIGXFSZ, &action, NULL);
 }
 
 /* ---- Options --------------------------------------------------------------- */
@@ -330,44 +348,6 @@ static FILE *sized_input(FILE *in, const char *name, uint64_t *size)
     return spool;
 }
 
-/* Open a temporary file next to `target` for writing. */
-static FILE *open_temporary(const char *target, mode_t mode)
-{
-    const char *slash = strrchr(target, '/');
-    int directory = slash == NULL ? 0 : (int)(slash - target + 1);
-    if (snprintf(temporary_path, sizeof temporary_path, "%.*s.%s.XXXXXX", directory, target,
-                 target + directory) >= (int)sizeof temporary_path)
-        die(EXIT_USAGE, "%s: the name is too long", target);
-    int fd = mkstemp(temporary_path);
-    if (fd < 0)
-        die(EXIT_DATA, "%s: cannot create a temporary file beside it: %s", target, strerror(errno));
-    have_temporary = 1;
-    fchmod(fd, mode);
-    FILE *file = fdopen(fd, "wb");
-    if (file == NULL) {
-        remove_temporary();
-        die(EXIT_DATA, "%s: %s", target, strerror(errno));
-    }
-    return file;
-}
-
-/* Give the temporary file its final name: link() fails if the name has
- * appeared meanwhile (no -f), rename() replaces it (-f). */
-static void commit_temporary(const char *target, int force)
-{
-    int status = force ? rename(temporary_path, target) : link(temporary_path, target);
-    if (status != 0) {
-        int error = errno;
-        remove_temporary();
-        if (error == EEXIST)
-            die(EXIT_USAGE, "%s already exists; use -f to overwrite it", target);
-        die(EXIT_DATA, "%s: %s", target, strerror(error));
-    }
-    if (!force)
-        unlink(temporary_path);
-    have_temporary = 0;
-}
-
 /* 0666 less the umask: what a new file would get. */
 static mode_t default_mode(void)
 {
@@ -376,11 +356,263 @@ static mode_t default_mode(void)
     return 0666 & ~mask;
 }
 
-static void refuse_existing(const char *target, int force)
+/* ---- The output --------------------------------------------------------------- */
+
+/* How the output is written. A regular file is never written in place: a
+ * failed run must not leave half of it, and the old file stays whole until
+ * the new one is. Anything else that takes bytes (a character device such
+ * as /dev/null, /dev/full or a terminal; a FIFO; a socket) has no contents
+ * to keep, and replacing it with a regular file would break it (a device
+ * node gone, a FIFO's reader waiting for nothing): it is opened and
+ * written as it is, as zstd does. */
+enum output_way {
+    TO_STANDARD_OUTPUT,
+    IN_PLACE,          /* a character device, FIFO or socket */
+    UNNAMED_TEMPORARY, /* O_TMPFILE: a file with no name until it is complete */
+    NAMED_TEMPORARY,   /* ".NAME.XXXXXX" in temporary_path, where O_TMPFILE is not to be had */
+};
+
+struct output {
+    const char *target;  /* as the user named it; NULL: standard output */
+    char path[PATH_MAX]; /* the file to make: target, or where a symbolic link at target leads */
+    enum output_way way;
+    FILE *file;
+};
+
+/* What is at an output's name, symbolic links followed. */
+enum existing { EXISTING_NOTHING, EXISTING_REGULAR, EXISTING_STREAM };
+
+static const char *output_name(const struct output *out)
 {
+    return out->target == NULL ? "(standard output)" : out->target;
+}
+
+/* What is at `target`; `path` gets the file to make. A symbolic link is
+ * followed, as the shell's `>` does: with -f the file it leads to is
+ * replaced (made in that file's directory, renamed over it) and the link
+ * stays. gzip -f and zstd -f instead put a regular file in the link's
+ * place, silently cutting what it connected. A link that leads nowhere is
+ * refused rather than followed to make a file somewhere else; so are a
+ * directory and a block device (a disk: never scanzip's output). */
+static enum existing classify_output(const char *target, char path[PATH_MAX])
+{
+    struct stat link_status, status;
+    if (lstat(target, &link_status) != 0) {
+        if (errno != ENOENT)
+            die(EXIT_DATA, "%s: %s", target, strerror(errno));
+        if (snprintf(path, PATH_MAX, "%s", target) >= PATH_MAX)
+            die(EXIT_USAGE, "%s: the name is too long", target);
+        return EXISTING_NOTHING;
+    }
+    if (stat(target, &status) != 0)
+        die(EXIT_DATA, "%s is a symbolic link that leads nowhere (%s): not followed; remove it or name another output",
+            target, strerror(errno));
+    if (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode))
+        return EXISTING_STREAM;
+    if (!S_ISREG(status.st_mode))
+        die(EXIT_DATA, "%s is %s: the output must be a regular file, a character device (/dev/null) or a FIFO", target,
+            S_ISDIR(status.st_mode) ? "a directory" : S_ISBLK(status.st_mode) ? "a block device" : "not a file");
+    if (!S_ISLNK(link_status.st_mode))
+        snprintf(path, PATH_MAX, "%s", target);
+    else if (realpath(target, path) == NULL)
+        die(EXIT_DATA, "%s: following the symbolic link: %s", target, strerror(errno));
+    return EXISTING_REGULAR;
+}
+
+/* Open a character device, FIFO or socket as it is: O_WRONLY, no O_CREAT
+ * (it exists), no O_TRUNC (nothing to cut), no rename. A FIFO waits here
+ * for its reader. */
+static FILE *open_in_place(const char *target, int refuse_terminal)
+{
+    int fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        die(EXIT_DATA, "%s: cannot open it for writing: %s", target, strerror(errno));
     struct stat status;
-    if (!force && stat(target, &status) == 0)
+    if (fstat(fd, &status) != 0 || S_ISREG(status.st_mode))
+        die(EXIT_DATA, "%s: it was replaced by a regular file while being opened; nothing written", target);
+    if (refuse_terminal && isatty(fd))
+        die(EXIT_USAGE, "%s is a terminal: compressed data not written to it (-f to force it)", target);
+    FILE *file = fdopen(fd, "wb");
+    if (file == NULL)
+        die(EXIT_DATA, "%s: %s", target, strerror(errno));
+    return file;
+}
+
+/* The length of `path`'s directory part: "a/b.scz" 2, "b.scz" 0. */
+static int directory_length(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash == NULL ? 0 : (int)(slash - path + 1);
+}
+
+/* temporary_path = ".NAME.suffix" beside `path`. */
+static void name_beside(const char *path, const char *suffix)
+{
+    int directory = directory_length(path);
+    if (snprintf(temporary_path, sizeof temporary_path, "%.*s.%s.%s", directory, path, path + directory,
+                 suffix) >= (int)sizeof temporary_path)
+        die(EXIT_USAGE, "%s: the name is too long", path);
+}
+
+#ifdef O_TMPFILE
+/* Give the unnamed file `fd` the name `path`, through /proc/self/fd/N as
+ * open(2) shows (linkat's AT_EMPTY_PATH would need CAP_DAC_READ_SEARCH).
+ * Fails with EEXIST if the name exists: linkat never replaces. */
+static int link_unnamed(int fd, const char *path)
+{
+    char self[32];
+    snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+    return linkat(AT_FDCWD, self, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+}
+
+/* A file with no name in `path`'s directory, or -1 where the kernel or the
+ * file system has no O_TMPFILE, or there is no /proc to name it through. */
+static int open_unnamed(const char *path, mode_t mode)
+{
+    char directory[PATH_MAX], self[32];
+    int length = directory_length(path);
+    snprintf(directory, sizeof directory, "%.*s", length > 0 ? length : 1, length > 0 ? path : ".");
+    int fd = open(directory, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+    if (fd < 0)
+        return -1;
+    snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+    if (access(self, F_OK) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+#else
+static int link_unnamed(int fd, const char *path)
+{
+    (void)fd, (void)path;
+    errno = ENOTSUP;
+    return -1;
+}
+
+static int open_unnamed(const char *path, mode_t mode)
+{
+    (void)path, (void)mode;
+    return -1;
+}
+#endif
+
+/* A named temporary file ".NAME.XXXXXX" beside `path`, removed on failure
+ * and on the signals caught. */
+static int open_named(const char *target, const char *path)
+{
+    name_beside(path, "XXXXXX");
+    int fd = mkstemp(temporary_path);
+    if (fd < 0)
+        die(EXIT_DATA, "%s: cannot create a temporary file beside it: %s", target, strerror(errno));
+    have_temporary = 1;
+    return fd;
+}
+
+/* The new file that will become out->path, with `mode` (not less the
+ * umask: the input's own mode is kept). */
+static void open_temporary(struct output *out, mode_t mode)
+{
+    int fd = open_unnamed(out->path, mode);
+    out->way = fd >= 0 ? UNNAMED_TEMPORARY : NAMED_TEMPORARY;
+    if (fd < 0)
+        fd = open_named(out->target, out->path);
+    fchmod(fd, mode);
+    out->file = fdopen(fd, "wb");
+    if (out->file == NULL) {
+        remove_temporary();
+        die(EXIT_DATA, "%s: %s", out->target, strerror(errno));
+    }
+}
+
+static __attribute__((noreturn)) void naming_failed(const struct output *out, int error)
+{
+    remove_temporary();
+    if (error == EEXIST)
+        die(EXIT_USAGE, "%s already exists; use -f to overwrite it", out->target);
+    die(EXIT_DATA, "%s: %s", out->target, strerror(error));
+}
+
+/* Give the named temporary file its final name: link() fails if the name
+ * has appeared meanwhile (no -f), rename() replaces it (-f). */
+static void name_named(const struct output *out, int force)
+{
+    if ((force ? rename(temporary_path, out->path) : link(temporary_path, out->path)) != 0)
+        naming_failed(out, errno);
+    if (!force)
+        unlink(temporary_path);
+    have_temporary = 0;
+}
+
+/* Give the unnamed file its final name. Linux has no call that links a
+ * file descriptor over an existing name, so with -f, where the name
+ * exists, the file is linked to a temporary name that is then renamed
+ * over it (rename is atomic: the name always holds the old file or the
+ * new one). Only between those two calls is there a name that SIGKILL
+ * would leave; the signals caught remove it. A predictable name is safe
+ * here: linkat makes a new link or fails, it never follows one. */
+static void name_unnamed(const struct output *out, int force)
+{
+    int fd = fileno(out->file);
+    if (link_unnamed(fd, out->path) == 0)
+        return;
+    if (errno != EEXIST || !force)
+        naming_failed(out, errno);
+    for (int attempt = 0;; attempt++) {
+        char suffix[40];
+        snprintf(suffix, sizeof suffix, "%ld-%d", (long)getpid(), attempt);
+        name_beside(out->path, suffix);
+        if (link_unnamed(fd, temporary_path) == 0)
+            break;
+        if (errno != EEXIST || attempt == 99)
+            naming_failed(out, errno);
+    }
+    have_temporary = 1;
+    name_named(out, 1);
+}
+
+/* Open the output: standard output for NULL, else by what is at `target`
+ * (classify_output). Without -f an existing regular file is refused (exit
+ * 2); a device or FIFO is written whatever -f says, except that compressed
+ * data goes to a terminal only with -f (refuse_terminal). */
+static struct output open_output(const char *target, int force, int refuse_terminal, mode_t mode)
+{
+    struct output out = {.target = target, .way = TO_STANDARD_OUTPUT, .file = stdout};
+    if (target == NULL)
+        return out;
+    enum existing what = classify_output(target, out.path);
+    if (what == EXISTING_STREAM) {
+        out.way = IN_PLACE;
+        out.file = open_in_place(target, refuse_terminal);
+        return out;
+    }
+    if (what == EXISTING_REGULAR && !force)
         die(EXIT_USAGE, "%s already exists; use -f to overwrite it", target);
+    open_temporary(&out, mode);
+    return out;
+}
+
+/* Finish the output: on success name the new file; on failure drop it (an
+ * unnamed one vanishes when closed). Written in place, a failure leaves
+ * what was written: a device or FIFO cannot take it back. */
+static void close_output(struct output *out, int status, int force)
+{
+    if (out->way == TO_STANDARD_OUTPUT)
+        return;
+    if (status == 0 && fflush(out->file) != 0) {
+        remove_temporary();
+        die(EXIT_DATA, "%s: writing the output failed: %s", out->target, strerror(errno));
+    }
+    if (status == 0 && out->way == UNNAMED_TEMPORARY)
+        name_unnamed(out, force);
+    if (fclose(out->file) != 0 && status == 0) {
+        remove_temporary();
+        die(EXIT_DATA, "%s: writing the output failed: %s", out->target, strerror(errno));
+    }
+    if (out->way == NAMED_TEMPORARY && status == 0)
+        name_named(out, force);
+    else if (out->way == NAMED_TEMPORARY)
+        remove_temporary();
 }
 
 /* ---- Progress --------------------------------------------------------------- */
@@ -438,37 +670,6 @@ static int thread_count(void)
 
 /* ---- compress and decompress ------------------------------------------------ */
 
-/* Where the output goes: standard output, or a temporary file that
- * becomes `target`. */
-struct output {
-    const char *target; /* NULL: standard output */
-    FILE *file;
-};
-
-static struct output open_output(const char *target, int force, mode_t mode)
-{
-    struct output out = {target, stdout};
-    if (target != NULL) {
-        refuse_existing(target, force);
-        out.file = open_temporary(target, mode);
-    }
-    return out;
-}
-
-static void close_output(struct output *out, int status, int force)
-{
-    if (out->target == NULL)
-        return;
-    if (fclose(out->file) != 0 && status == 0) {
-        remove_temporary();
-        die(EXIT_DATA, "%s: %s", out->target, strerror(errno));
-    }
-    if (status == 0)
-        commit_temporary(out->target, force);
-    else
-        remove_temporary();
-}
-
 static void print_summary(const struct command *c, uint64_t from, uint64_t to, double seconds,
                           const struct scanzip_engine *engine)
 {
@@ -503,16 +704,18 @@ static int run_compress(struct command *c, const struct scanzip_engine *engine)
     struct scanzip_why why;
     if (scanzip_plan(&c->options, size, &header, &why) != 0)
         die(EXIT_USAGE, "%s: %s", display_name(c->input), why.text);
-    struct output out = open_output(target, c->force, mode);
+    struct output out = open_output(target, c->force, !c->force, mode);
     struct progress_bar bar = {"compressing", -1};
     struct scanzip_progress progress = progress_for(c, &bar);
     double start = seconds_now();
     int result = scanzip_compress_stream(engine, &c->options, in, size, out.file, &progress, &why);
     clear_progress(&progress);
     long written = result == 0 && out.target != NULL ? ftell(out.file) : -1;
+    /* A failed write names the output (/dev/full: ...), anything else the input. */
+    const char *failed = ferror(out.file) ? output_name(&out) : display_name(c->input);
     close_output(&out, result, c->force);
     if (result != 0)
-        die(EXIT_DATA, "%s: %s", display_name(c->input), why.text);
+        die(EXIT_DATA, "%s: %s", failed, why.text);
     print_summary(c, size, written < 0 ? 0 : (uint64_t)written, seconds_now() - start, engine);
     return 0;
 }
@@ -531,7 +734,7 @@ static int run_decompress(struct command *c, const struct scanzip_engine *engine
     if (target != NULL && strcmp(target, "-") == 0)
         target = NULL;
     FILE *in = open_input(c->input);
-    struct output out = open_output(target, c->force, default_mode());
+    struct output out = open_output(target, c->force, 0, default_mode());
     struct progress_bar bar = {"decompressing", -1};
     struct scanzip_progress progress = progress_for(c, &bar);
     struct scanzip_why why;
@@ -540,9 +743,10 @@ static int run_decompress(struct command *c, const struct scanzip_engine *engine
     int result = scanzip_decompress_stream(engine, in, out.file, UINT64_MAX, &progress, &header, &why);
     clear_progress(&progress);
     long read = ftell(in);
+    const char *failed = ferror(out.file) ? output_name(&out) : display_name(c->input);
     close_output(&out, result, c->force);
     if (result != 0)
-        die(EXIT_DATA, "%s: %s", display_name(c->input), why.text);
+        die(EXIT_DATA, "%s: %s", failed, why.text);
     print_summary(c, header.original_bytes, read < 0 ? 0 : (uint64_t)read, seconds_now() - start, engine);
     return 0;
 }

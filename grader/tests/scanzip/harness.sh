@@ -6,8 +6,9 @@
 #   . "$(dirname "$0")/harness.sh"
 #
 # It sets $scanzip (an absolute path), moves into a fresh work folder that
-# is removed on exit, and defines the counted checks: pass and fail (one
-# line each), and check NAME COMMAND... (pass if the command succeeds).
+# is removed on exit, and defines the counted checks: pass, fail and skip
+# (one line each; skip: a check this machine cannot run, and why), and
+# check NAME COMMAND... (pass if the command succeeds).
 # The caller ends with: echo "NAME: $passed passed, $failed failed".
 set -u
 # Never run the checks where we stand (they write files): stop unless
@@ -18,6 +19,8 @@ trap 'rm -rf "$work"' EXIT INT TERM
 cd "$work" || exit 2
 passed=0
 failed=0
+skipped=0
 pass() { passed=$((passed + 1)); echo "  ok    $*"; }
 fail() { failed=$((failed + 1)); echo "  FAIL  $*"; }
+skip() { skipped=$((skipped + 1)); echo "  skip  $*"; }
 check() { name=$1; shift; if "$@" >/dev/null 2>&1; then pass "$name"; else fail "$name  (run: $*)"; fi; }
