@@ -91,17 +91,25 @@ typedef struct CUevent_st *cudaEvent_t;
 #define cudaStreamDefault      0x00u
 #define cudaStreamNonBlocking  0x01u
 
-/* ---- Vector types (a few of CUDA's vector_types.h) ---------------------- */
+/* ---- Vector types (a few of CUDA's vector_types.h) ----------------------
+ * With CUDA's alignment: a vector of 8 or 16 bytes is one load or store
+ * on a GPU, which faults (cudaErrorMisalignedAddress) at an address that
+ * is not a multiple of its size. The emulator checks the same (access.cpp),
+ * which it can only do if the compiler knows the alignment too. */
 
+#define SCANLAB_EMU_VECTOR(n) __attribute__((aligned(n)))
 typedef struct uint3 { unsigned int x, y, z; } uint3;
-typedef struct int2 { int x, y; } int2;
+typedef struct SCANLAB_EMU_VECTOR(8) int2 { int x, y; } int2;
 typedef struct int3 { int x, y, z; } int3;
-typedef struct int4 { int x, y, z, w; } int4;
-typedef struct uint2 { unsigned int x, y; } uint2;
-typedef struct uint4 { unsigned int x, y, z, w; } uint4;
-typedef struct float2 { float x, y; } float2;
+typedef struct SCANLAB_EMU_VECTOR(16) int4 { int x, y, z, w; } int4;
+typedef struct SCANLAB_EMU_VECTOR(8) uint2 { unsigned int x, y; } uint2;
+typedef struct SCANLAB_EMU_VECTOR(16) uint4 { unsigned int x, y, z, w; } uint4;
+typedef struct SCANLAB_EMU_VECTOR(8) float2 { float x, y; } float2;
 typedef struct float3 { float x, y, z; } float3;
-typedef struct float4 { float x, y, z, w; } float4;
+typedef struct SCANLAB_EMU_VECTOR(16) float4 { float x, y, z, w; } float4;
+typedef struct SCANLAB_EMU_VECTOR(16) longlong2 { long long x, y; } longlong2;
+typedef struct SCANLAB_EMU_VECTOR(16) ulonglong2 { unsigned long long x, y; } ulonglong2;
+#undef SCANLAB_EMU_VECTOR
 
 static inline int2 make_int2(int x, int y) { int2 v = {x, y}; return v; }
 static inline int3 make_int3(int x, int y, int z) { int3 v = {x, y, z}; return v; }

@@ -25,6 +25,17 @@
  * switches straight to the next one in order; the scheduler only steps in
  * when none is left, to release a barrier or end the block.
  *
+ * Blocks that overlap (run_blocks_overlapped): as on a GPU, several blocks
+ * of a launch are resident at once, and the scheduler switches between
+ * them at random (seeded) points: at the end of a block's pass over its
+ * threads, and in the middle of a thread, at its global-memory accesses
+ * (access.cpp calls yield_block). Each block keeps its own threads,
+ * order, barrier and copy of shared memory (launch.cpp swaps the copies
+ * in and out); fibers come from one pool. A block that waits for another
+ * naps until that one writes; if every resident block only naps, nobody
+ * can end the wait: a deadlock, explained with what the napping thread
+ * last read (access.cpp knows who wrote it).
+ *
  * With the race check, each thread index keeps a fiber of its own, which
  * ThreadSanitizer sees as one thread; barriers and warp operations are
  * told to it as release/acquire, the only ordering between CUDA threads.
@@ -55,6 +66,7 @@ struct Thread {
     unsigned mask;
     int arg, width;
     unsigned long long value, result;
+    const void *last_read; /* with blocks overlapping: for the deadlock report */
 };
 
 struct Block {
@@ -74,12 +86,27 @@ struct Block {
     unsigned current;             /* the running thread */
     Fiber *current_fiber;
     bool failed;
-    unsigned long naps;           /* __nanosleep calls since a thread started, exited or passed a barrier */
-    std::vector<Fiber *> idle;    /* fibers free to run new threads */
-    unsigned fibers;              /* fibers created so far */
+    unsigned long long number;    /* 1, 2, ...: the order in which the launch's blocks started */
+    uint3 index;                  /* its blockIdx */
+    Fiber *suspended;             /* a thread that yielded to another block mid-run */
+    std::vector<char> shared;     /* its shared memory while another block runs */
 };
 
-Block b;
+/* The block running now: the only one, or one of the resident ones. */
+Block *cur;
+/* One slot per block that may be resident at once (one without overlap). */
+std::vector<Block> &slots = *new std::vector<Block>(1); /* never destroyed, as in runtime.cpp */
+/* __nanosleep calls since any thread started, exited, wrote global memory
+ * or passed a barrier. */
+unsigned long naps;
+/* Fibers free to run new threads, and how many exist. */
+std::vector<Fiber *> &idle_fibers = *new std::vector<Fiber *>;
+unsigned fibers_created;
+/* Whether the launch being run overlaps its blocks (run_blocks_overlapped). */
+bool overlapping;
+/* The blocks of the launch being run: how many have started, finished. */
+unsigned long long launch_started, launch_finished;
+std::vector<bool> &block_done = *new std::vector<bool>;
 Order order_kind = Order::forward;
 unsigned long long rng_state;
 /* The blocks of a launch in a random order: block k runs k * step + offset
@@ -138,12 +165,12 @@ unsigned long long next_random()
 
 void arrange_order()
 {
-    unsigned n = b.n;
+    unsigned n = cur->n;
     for (unsigned k = 0; k < n; k++)
-        b.order[k] = order_kind == Order::reverse ? n - 1 - k : k;
+        cur->order[k] = order_kind == Order::reverse ? n - 1 - k : k;
     if (order_kind == Order::random)
         for (unsigned k = n - 1; k > 0; k--)
-            std::swap(b.order[k], b.order[next_random() % (k + 1)]);
+            std::swap(cur->order[k], cur->order[next_random() % (k + 1)]);
 }
 
 void set_coordinates(unsigned t)
@@ -160,10 +187,10 @@ void set_coordinates(unsigned t)
 /* Makes thread t the running one; its fiber is switched to next. */
 void make_current(unsigned t, Fiber *fiber)
 {
-    b.current = t;
-    b.current_fiber = fiber;
-    b.threads[t].state = State::running;
-    b.threads[t].fiber = fiber;
+    cur->current = t;
+    cur->current_fiber = fiber;
+    cur->threads[t].state = State::running;
+    cur->threads[t].fiber = fiber;
     set_coordinates(t);
     note_progress(t);
 }
@@ -179,23 +206,23 @@ Fiber *take_fiber(unsigned t)
         name_fiber(f, name);
         return f;
     }
-    if (b.idle.empty())
-        return fiber_at(b.fibers++);
-    Fiber *f = b.idle.back();
-    b.idle.pop_back();
+    if (idle_fibers.empty())
+        return fiber_at(fibers_created++);
+    Fiber *f = idle_fibers.back();
+    idle_fibers.pop_back();
     return f;
 }
 
 /* Runs thread t on the current fiber until it exits. */
 void run_to_exit(unsigned t)
 {
-    make_current(t, b.current_fiber);
-    b.naps = 0;
+    make_current(t, cur->current_fiber);
+    naps = 0;
     acquire(&block_start);
-    b.run_thread(b.args);
-    b.threads[t].state = State::exited;
-    b.alive--;
-    b.naps = 0;
+    cur->run_thread(cur->args);
+    cur->threads[t].state = State::exited;
+    cur->alive--;
+    naps = 0;
     release(&block_end);
 }
 
@@ -204,15 +231,15 @@ void run_to_exit(unsigned t)
  * nullptr for the scheduler, when neither is left. */
 Fiber *next_fiber()
 {
-    if (b.next_start < b.n) {
-        b.current_fiber = take_fiber(b.order[b.next_start]);
-        return b.current_fiber;
+    if (cur->next_start < cur->n) {
+        cur->current_fiber = take_fiber(cur->order[cur->next_start]);
+        return cur->current_fiber;
     }
-    while (b.next_resume < b.n) {
-        unsigned t = b.order[b.next_resume++];
-        if (b.threads[t].state == State::runnable) {
-            make_current(t, b.threads[t].fiber);
-            return b.current_fiber;
+    while (cur->next_resume < cur->n) {
+        unsigned t = cur->order[cur->next_resume++];
+        if (cur->threads[t].state == State::runnable) {
+            make_current(t, cur->threads[t].fiber);
+            return cur->current_fiber;
         }
     }
     return nullptr;
@@ -221,16 +248,30 @@ Fiber *next_fiber()
 /* From a thread: waits in the given state until resumed. */
 void wait(State state)
 {
-    b.threads[b.current].state = state;
+    cur->threads[cur->current].state = state;
     switch_to(next_fiber());
 }
 
-/* From a thread whose check failed: never returns (the fiber is reset). */
-[[noreturn]] void fail_in_thread()
+} // namespace
+
+/* The error a failed launch leaves sticky (cudaErrorLaunchFailure unless
+ * fail_thread named another). */
+cudaError_t launch_failure = cudaErrorLaunchFailure;
+
+[[noreturn]] void fail_thread(cudaError_t err)
 {
-    b.failed = true;
+    launch_failure = err;
+    cur->failed = true;
+    cur->suspended = nullptr;
     switch_to(nullptr);
     abort(); /* unreachable: a failed block resets its fibers */
+}
+
+namespace {
+
+[[noreturn]] void fail_in_thread()
+{
+    fail_thread(cudaErrorLaunchFailure);
 }
 
 bool same_site(const Site &x, const Site &y)
@@ -242,44 +283,44 @@ bool same_site(const Site &x, const Site &y)
 /* Some thread of the block in the given state, the first in order. */
 unsigned find(State state)
 {
-    for (unsigned t : b.order)
-        if (b.threads[t].state == state)
+    for (unsigned t : cur->order)
+        if (cur->threads[t].state == state)
             return t;
-    return b.n;
+    return cur->n;
 }
 
 /* Releases the barrier if every living thread waits at it; reports a
  * divergent barrier. False if some thread waits elsewhere. */
 bool release_barrier()
 {
-    if (b.at_barrier == 0 || b.at_barrier != b.alive)
+    if (cur->at_barrier == 0 || cur->at_barrier != cur->alive)
         return false;
     unsigned first = find(State::at_barrier);
-    const Site &site = b.threads[first].site;
-    if (b.alive != b.n) {
+    const Site &site = cur->threads[first].site;
+    if (cur->alive != cur->n) {
         report(site, find(State::exited),
                "divergent %s: this thread exited without reaching it, while thread %s "
                "waits there",
                site.what, thread_coords(first).text);
-        b.failed = true;
+        cur->failed = true;
         return true;
     }
-    for (unsigned t = 0; t < b.n; t++) {
-        if (!same_site(b.threads[t].site, site)) {
-            const Site &other = b.threads[t].site;
+    for (unsigned t = 0; t < cur->n; t++) {
+        if (!same_site(cur->threads[t].site, site)) {
+            const Site &other = cur->threads[t].site;
             report(other, t, "divergent barrier: this thread waits at %s here, while thread %s "
                    "waits at %s at %s:%d", other.what, thread_coords(first).text, site.what,
                    site.file, site.line);
-            b.failed = true;
+            cur->failed = true;
             return true;
         }
     }
-    b.barrier_result = b.passed;
-    b.passed = 0;
-    b.at_barrier = 0;
-    b.barriers++;
-    b.naps = 0;
-    for (Thread &thread : b.threads)
+    cur->barrier_result = cur->passed;
+    cur->passed = 0;
+    cur->at_barrier = 0;
+    cur->barriers++;
+    naps = 0;
+    for (Thread &thread : cur->threads)
         thread.state = State::runnable;
     if (order_kind == Order::random)
         arrange_order();
@@ -317,9 +358,9 @@ void try_complete(unsigned warp, WarpOp op, unsigned mask)
     for (unsigned lane = 0; lane < 32; lane++) {
         if (!(mask >> lane & 1))
             continue;
-        if (base + lane >= b.n)
+        if (base + lane >= cur->n)
             return;
-        const Thread &other = b.threads[base + lane];
+        const Thread &other = cur->threads[base + lane];
         if (other.state != State::at_warp || other.op != op ||
             other.mask != mask)
             return;
@@ -328,31 +369,31 @@ void try_complete(unsigned warp, WarpOp op, unsigned mask)
     for (unsigned lane = 0; lane < 32; lane++) {
         if (!(mask >> lane & 1))
             continue;
-        Thread &thread = b.threads[base + lane];
+        Thread &thread = cur->threads[base + lane];
         unsigned src = source_lane(op, lane, thread.arg, thread.width);
         thread.result = op == WarpOp::ballot ? ballot
-                        : mask >> src & 1    ? b.threads[base + src].value
+                        : mask >> src & 1    ? cur->threads[base + src].value
                                              : thread.value;
         thread.state = State::runnable;
     }
-    b.warp_ops[warp]++;
+    cur->warp_ops[warp]++;
 }
 
 /* Explains why the warp operation thread t waits at cannot complete. */
 void report_stuck_warp(unsigned t)
 {
-    const Thread &thread = b.threads[t];
+    const Thread &thread = cur->threads[t];
     unsigned base = t / 32 * 32;
     for (unsigned lane = 0; lane < 32; lane++) {
         unsigned other = base + lane;
         if (!(thread.mask >> lane & 1))
             continue;
-        if (other >= b.n) {
+        if (other >= cur->n) {
             report(thread.site, t, "%s: mask 0x%08x names lane %u, but the block has only %u "
-                   "threads (its last warp is partial)", thread.site.what, thread.mask, lane, b.n);
+                   "threads (its last warp is partial)", thread.site.what, thread.mask, lane, cur->n);
             return;
         }
-        const Thread &o = b.threads[other];
+        const Thread &o = cur->threads[other];
         if (o.state == State::exited) {
             report(thread.site, t, "%s: mask 0x%08x names lane %u (thread %s), which has "
                    "exited", thread.site.what, thread.mask, lane, thread_coords(other).text);
@@ -369,8 +410,10 @@ void report_stuck_warp(unsigned t)
 }
 
 /* Where the napping block stands among the launch's blocks, for the
- * deadlock report: the blocks it may wait for have finished or not
- * started, and which have not started depends on the order. */
+ * deadlock report (blocks one at a time): the blocks it may wait for have
+ * finished or not started, and which have not started depends on the
+ * order. In forward order every block before it has finished, so it
+ * waits for a value they never wrote, not for a block yet to start. */
 void explain_block_order(char *text, size_t size)
 {
     unsigned long long later = blocks_total - 1 - blocks_before;
@@ -379,15 +422,18 @@ void explain_block_order(char *text, size_t size)
                  "anything but wait");
         return;
     }
-    if (later == 0) {
-        snprintf(text, size, "Blocks run here one at a time, and the launch's %llu other "
-                 "blocks finished before this one: only this block could end the wait",
-                 blocks_total - 1);
+    if (order_kind == Order::forward) {
+        snprintf(text, size, "Blocks run here one at a time, in index order: the %llu blocks "
+                 "before it have finished and the %llu after it have not started. If it "
+                 "waits for an earlier block, that block finished without writing what it "
+                 "waits for (in a look-back: a tile that never publishes its INCLUSIVE value, "
+                 "or a wait that does not end on an AGGREGATE one); if for a later one, that "
+                 "one may never start (a GPU starts blocks in no fixed order: wait only for "
+                 "blocks that started before this one). SCANLAB_EMU_ORDER=reverse runs the "
+                 "blocks overlapped and names the word it waits for", blocks_before, later);
         return;
     }
-    const char *which = order_kind == Order::forward   ? " (those with higher indices)"
-                        : order_kind == Order::reverse ? " (those with lower indices)"
-                                                       : "";
+    const char *which = order_kind == Order::reverse ? " (those with lower indices)" : "";
     snprintf(text, size, "Blocks run here one at a time, in SCANLAB_EMU_ORDER=%s order: %llu "
              "finished before this one, %llu have not started%s. A block that waits for one "
              "that has not started waits forever here, and may on a GPU, which does not start "
@@ -399,12 +445,34 @@ void explain_block_order(char *text, size_t size)
 /* After a failed block: fibers abandoned mid-kernel start afresh. */
 void reset_fibers()
 {
-    b.idle.clear();
-    for (unsigned i = 0; i < b.fibers; i++) {
+    idle_fibers.clear();
+    for (unsigned i = 0; i < fibers_created; i++) {
         reset_fiber(fiber_at(i));
         if (!fiber_per_thread)
-            b.idle.push_back(fiber_at(i));
+            idle_fibers.push_back(fiber_at(i));
     }
+}
+
+/* Makes blk a fresh block of the launch, the number-th to start, at index. */
+void start_block(Block &blk, unsigned long long number, uint3 index)
+{
+    cur = &blk;
+    for (Thread &thread : blk.threads)
+        thread = Thread{};
+    blk.next_start = 0;
+    blk.alive = blk.n;
+    blk.at_barrier = 0;
+    blk.passed = 0;
+    blk.barriers = 0;
+    for (unsigned &count : blk.warp_ops)
+        count = 0;
+    blk.failed = false;
+    blk.number = number;
+    blk.index = index;
+    blk.suspended = nullptr;
+    naps = 0;
+    arrange_order();
+    release(&block_start);
 }
 
 } // namespace
@@ -460,79 +528,200 @@ unsigned long long block_in_order(unsigned long long k, unsigned long long total
 
 void begin_blocks(unsigned n, void (*run_thread)(void *), void *args)
 {
-    b.n = n;
-    b.run_thread = run_thread;
-    b.args = args;
-    b.threads.resize(n);
-    b.order.resize(n);
-    if (fiber_per_thread && b.fibers < n) {
+    slots.resize(1);
+    cur = &slots[0];
+    launch_failure = cudaErrorLaunchFailure;
+    cur->n = n;
+    cur->run_thread = run_thread;
+    cur->args = args;
+    cur->threads.resize(n);
+    cur->order.resize(n);
+    if (fiber_per_thread && fibers_created < n) {
         /* Created here, on the host thread: ThreadSanitizer would see the
          * fiber table grow under one CUDA thread and read under another. */
         fiber_at(n - 1);
-        b.fibers = n;
+        fibers_created = n;
     }
 }
 
 bool run_block()
 {
-    for (Thread &thread : b.threads)
-        thread = Thread{};
-    b.next_start = 0;
-    b.alive = b.n;
-    b.at_barrier = 0;
-    b.passed = 0;
-    b.barriers = 0;
-    for (unsigned &count : b.warp_ops)
-        count = 0;
-    b.failed = false;
-    b.naps = 0;
-    arrange_order();
-    release(&block_start);
-    while (!b.failed && b.alive > 0) {
-        b.next_resume = 0; /* a pass over the threads, in order */
+    start_block(*cur, blocks_before + 1, block_idx);
+    while (!cur->failed && cur->alive > 0) {
+        cur->next_resume = 0; /* a pass over the threads, in order */
         if (Fiber *f = next_fiber()) {
             switch_to(f);
         } else if (!release_barrier()) {
             report_stuck_warp(find(State::at_warp));
-            b.failed = true;
+            cur->failed = true;
         }
     }
     acquire(&block_end);
-    if (b.failed)
+    if (cur->failed)
         reset_fibers();
-    return !b.failed;
+    return !cur->failed;
+}
+
+/* ---- Blocks that overlap --------------------------------------------------- */
+
+namespace {
+
+/* Where the scheduler switches blocks: its own generator, seeded by
+ * SCANLAB_EMU_BLOCKS, so that the thread orders stay what they were. */
+unsigned long long switch_state;
+/* The block whose shared memory is in place. */
+Block *shown;
+
+unsigned long long next_switch_random()
+{
+    unsigned long long z = (switch_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Puts blk's shared memory in place, keeping the previous block's. */
+void show(Block *blk)
+{
+    if (shown == blk)
+        return;
+    if (shown)
+        save_shared_memory(shown->shared.data());
+    load_shared_memory(blk->shared.data());
+    shown = blk;
+}
+
+/* One turn of the running block: its yielded thread goes on, or a pass
+ * over its threads in order, or its barrier is released. */
+void step_block()
+{
+    if (Fiber *f = cur->suspended) {
+        cur->suspended = nullptr;
+        set_coordinates(cur->current);
+        note_progress(cur->current);
+        switch_to(f);
+        return;
+    }
+    cur->next_resume = 0;
+    if (Fiber *f = next_fiber()) {
+        switch_to(f);
+    } else if (!release_barrier()) {
+        report_stuck_warp(find(State::at_warp));
+        cur->failed = true;
+    }
+}
+
+/* Slot blk takes the next block of the launch, in the launch's order. */
+void start_next_block(Block &blk, unsigned long long total)
+{
+    unsigned long long linear = block_in_order(launch_started, total);
+    unsigned row = grid_dim.x, rows = grid_dim.y;
+    uint3 index = {(unsigned)(linear % row), (unsigned)(linear / row % rows),
+                   (unsigned)(linear / ((unsigned long long)row * rows))};
+    launch_started++;
+    blk.shared.assign(shared_memory_bytes(), (char)poison_byte);
+    start_block(blk, launch_started, index);
+}
+
+} // namespace
+
+bool blocks_overlap() { return overlapping; }
+
+bool should_yield(unsigned one_in) { return next_switch_random() % one_in == 0; }
+
+void yield_block()
+{
+    cur->suspended = cur->current_fiber;
+    switch_to(nullptr);
+}
+
+unsigned long long running_block_number() { return cur->number; }
+
+unsigned running_thread() { return cur->current; }
+
+bool block_running(unsigned long long number)
+{
+    return number > 0 && number <= launch_started && !block_done[number - 1];
+}
+
+unsigned long long blocks_started() { return launch_started; }
+
+unsigned long long blocks_finished() { return launch_finished; }
+
+unsigned blocks_resident() { return (unsigned)slots.size(); }
+
+void note_write() { naps = 0; }
+
+void note_read(const void *address) { cur->threads[cur->current].last_read = address; }
+
+bool run_blocks_overlapped(unsigned long long total, unsigned resident, unsigned long long seed)
+{
+    Block model = slots[0];
+    slots.assign(total < resident ? total : resident, model);
+    block_done.assign(total, false);
+    launch_started = launch_finished = 0;
+    switch_state = seed;
+    shown = nullptr;
+    overlapping = true;
+    std::vector<Block *> active;
+    for (Block &blk : slots) {
+        start_next_block(blk, total);
+        active.push_back(&blk);
+    }
+    bool ok = true;
+    while (ok && !active.empty()) {
+        size_t k = active.size() == 1 ? 0 : next_switch_random() % active.size();
+        show(cur = active[k]);
+        block_idx = cur->index;
+        step_block();
+        ok = !cur->failed;
+        if (!ok || cur->alive > 0)
+            continue;
+        acquire(&block_end);
+        block_done[cur->number - 1] = true;
+        launch_finished++;
+        shown = nullptr; /* its shared memory is not needed any more */
+        if (launch_started < total)
+            start_next_block(*cur, total);
+        else
+            active.erase(active.begin() + (long)k);
+    }
+    overlapping = false;
+    if (!ok)
+        reset_fibers();
+    return ok;
 }
 
 void fiber_main()
 {
     for (;;) {
-        Fiber *self = b.current_fiber;
+        Fiber *self = cur->current_fiber;
         do
-            run_to_exit(b.order[b.next_start++]);
-        while (!fiber_per_thread && b.next_start < b.n);
+            run_to_exit(cur->order[cur->next_start++]);
+        while (!fiber_per_thread && cur->next_start < cur->n);
         if (!fiber_per_thread)
-            b.idle.push_back(self);
+            idle_fibers.push_back(self);
         switch_to(next_fiber());
     }
 }
 
 int block_barrier(int predicate, Site site)
 {
-    Thread &thread = b.threads[b.current];
-    unsigned parity = b.barriers % 2;
+    Thread &thread = cur->threads[cur->current];
+    unsigned parity = cur->barriers % 2;
     thread.site = site;
-    b.passed += predicate != 0;
-    b.at_barrier++;
+    cur->passed += predicate != 0;
+    cur->at_barrier++;
     release(&barrier_sync[parity]);
     wait(State::at_barrier);
     acquire(&barrier_sync[parity]);
-    return b.barrier_result;
+    return cur->barrier_result;
 }
 
 unsigned long long warp_op(WarpOp op, unsigned mask, unsigned long long value, int arg,
                            int width, Site site)
 {
-    unsigned t = b.current, lane = t % 32, warp = t / 32;
+    unsigned t = cur->current, lane = t % 32, warp = t / 32;
     if (!(mask >> lane & 1)) {
         report(site, t, "%s: mask 0x%08x does not name the calling lane %u", site.what, mask,
                lane);
@@ -542,26 +731,30 @@ unsigned long long warp_op(WarpOp op, unsigned mask, unsigned long long value, i
         report(site, t, "%s: width %d is not a power of two from 1 to 32", site.what, width);
         fail_in_thread();
     }
-    unsigned parity = b.warp_ops[warp] % 2;
-    b.threads[t] = Thread{State::at_warp, b.current_fiber, site, op, mask, arg, width, value, 0};
+    unsigned parity = cur->warp_ops[warp] % 2;
+    cur->threads[t] = Thread{State::at_warp, cur->current_fiber, site, op, mask, arg, width, value, 0,
+                             cur->threads[t].last_read};
     release(&warp_sync[warp][parity]);
     try_complete(warp, op, mask);
     switch_to(next_fiber());
     acquire(&warp_sync[warp][parity]);
-    return b.threads[t].result;
+    return cur->threads[t].result;
 }
 
 void nap(Site site)
 {
-    unsigned t = b.current;
-    b.threads[t].site = site;
-    if (++b.naps >= nap_limit) {
-        char why[512];
-        explain_block_order(why, sizeof why);
+    unsigned t = cur->current;
+    cur->threads[t].site = site;
+    if (++naps >= nap_limit) {
+        char why[1024];
+        if (overlapping)
+            explain_overlapped_wait(cur->threads[t].last_read, why, sizeof why);
+        else
+            explain_block_order(why, sizeof why);
         /* The explanation first: the grade shows only the report's start. */
         report(site, t, "deadlock: this thread sleeps in a wait loop that no thread will end. "
-               "%s. This block called __nanosleep %lu times since a thread last started, "
-               "finished or passed a barrier", why, b.naps);
+               "%s. The blocks called __nanosleep %lu times since a thread last started, "
+               "finished%s or passed a barrier", why, naps, overlapping ? ", wrote global memory" : "");
         fail_in_thread();
     }
     wait(State::runnable);
@@ -569,9 +762,9 @@ void nap(Site site)
 
 unsigned active_mask()
 {
-    unsigned base = b.current / 32 * 32, mask = 0;
-    for (unsigned lane = 0; lane < 32 && base + lane < b.n; lane++)
-        if (b.threads[base + lane].state != State::exited)
+    unsigned base = cur->current / 32 * 32, mask = 0;
+    for (unsigned lane = 0; lane < 32 && base + lane < cur->n; lane++)
+        if (cur->threads[base + lane].state != State::exited)
             mask |= 1u << lane;
     return mask;
 }

@@ -43,6 +43,12 @@ struct Fiber {
 namespace {
 
 std::vector<Fiber *> &fibers = *new std::vector<Fiber *>; /* never destroyed, as in runtime.cpp */
+} // namespace
+
+bool in_kernel_thread;
+
+namespace {
+
 Fiber *running = nullptr; /* nullptr: the scheduler */
 void *scheduler_sp;
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
@@ -137,6 +143,7 @@ void switch_to(Fiber *to)
     void **save = from ? &from->sp : &scheduler_sp;
     void *target = to ? to->sp : scheduler_sp;
     running = to;
+    in_kernel_thread = to != nullptr;
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
     void **fake_stack = from ? &from->sanitizer : &scheduler_fake_stack;
     __sanitizer_start_switch_fiber(fake_stack, to ? to->stack : scheduler_stack,

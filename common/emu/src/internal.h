@@ -3,7 +3,10 @@
  *
  *   runtime.cpp   the host API: errors, memory, events, device properties
  *   launch.cpp    one launch: checks its configuration, runs its blocks
- *   block.cpp     one block: schedules its threads, barriers, warp operations
+ *   block.cpp     one block: schedules its threads, barriers, warp operations;
+ *                 several blocks of a launch at once, when they overlap
+ *   access.cpp    every load and store of a kernel: alignment, and with
+ *                 overlapping blocks the switches and races between them
  *   fiber.cpp     fibers: stacks and switches, told to the sanitizers
  *   watchdog.cpp  the endless-loop timeout and the crash reports
  *
@@ -25,8 +28,9 @@ namespace scanlab_emu {
 
 /* Records err as the last error (cudaGetLastError) and returns it. */
 cudaError_t record_error(cudaError_t err);
-/* A failed kernel: every later call reports cudaErrorLaunchFailure. */
-void record_kernel_failure();
+/* A failed kernel: every later call reports err (cudaErrorLaunchFailure,
+ * cudaErrorMisalignedAddress). */
+void record_kernel_failure(cudaError_t err);
 /* The sticky error of a failed kernel, or cudaSuccess. */
 cudaError_t sticky_error();
 /* The dynamic shared memory a kernel may ask for (cudaFuncSetAttribute). */
@@ -45,6 +49,15 @@ struct Coords {
 };
 Coords block_coords();
 Coords thread_coords(unsigned linear);
+/* The blockIdx of the number-th block of the launch to start, "(x,y,z)". */
+Coords block_coords_of(unsigned long long number);
+/* What a GPU does not zero: new allocations and shared memory hold it. */
+constexpr int poison_byte = 0xa5;
+/* Shared memory (the static __shared__ variables and the launch's
+ * dynamic part), copied out and in when overlapping blocks take turns. */
+size_t shared_memory_bytes();
+void save_shared_memory(char *to);
+void load_shared_memory(const char *from);
 /* Prints "scanlab-emu: FILE:LINE: kernel 'K' block (..) thread (..): MESSAGE". */
 void report(const Site &site, unsigned thread, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
@@ -63,9 +76,36 @@ unsigned long long block_in_order(unsigned long long k, unsigned long long total
 void begin_blocks(unsigned n, void (*run_thread)(void *), void *args);
 /* Runs the block at block_idx; false if a check failed (reported). */
 bool run_block();
+/* Runs the launch's `total` blocks (begin_blocks first) with up to
+ * `resident` of them at once, switching between them at random points
+ * drawn from `seed`; false if a check failed (reported). */
+bool run_blocks_overlapped(unsigned long long total, unsigned resident, unsigned long long seed);
 /* Entry point of every fiber: runs CUDA threads until none is left to
  * start, parks, and starts again when reused. */
 [[noreturn]] void fiber_main();
+/* From a CUDA thread whose check failed: fails the launch, leaving err
+ * sticky; never returns. */
+[[noreturn]] void fail_thread(cudaError_t err);
+/* The error the last failed launch leaves sticky. */
+extern cudaError_t launch_failure;
+/* While blocks overlap (all false or no-ops otherwise): */
+bool blocks_overlap();
+/* A random draw for a switch to another block, true one time in one_in. */
+bool should_yield(unsigned one_in);
+/* From a CUDA thread: lets other blocks run; comes back later. */
+void yield_block();
+/* The running block's start number (1, 2, ...) and thread (linear). */
+unsigned long long running_block_number();
+unsigned running_thread();
+/* Whether the number-th block has started and not finished. */
+bool block_running(unsigned long long number);
+unsigned long long blocks_started();
+unsigned long long blocks_finished();
+unsigned blocks_resident();
+/* A thread wrote global memory (progress for the deadlock check). */
+void note_write();
+/* The running thread read global memory at address. */
+void note_read(const void *address);
 
 /* ---- fiber.cpp ---------------------------------------------------------- */
 
@@ -84,6 +124,19 @@ void reset_fiber(Fiber *f);
 void name_fiber(Fiber *f, const char *name);
 /* Whether the given address lies in some fiber's guard page. */
 bool in_guard_page(const void *address);
+/* Whether a CUDA thread is running (on a fiber), not host code. */
+extern bool in_kernel_thread;
+
+/* ---- access.cpp --------------------------------------------------------- */
+
+/* cudaMalloc and cudaFree tell it about device memory. */
+void track_allocation(const void *start, size_t size);
+void forget_allocation(const void *start);
+/* Before an overlapped launch: accesses of earlier launches are forgotten. */
+void begin_overlapped_launch();
+/* For a deadlock report: what the napping thread waits on, from what it
+ * last read (or nullptr), and why no block will end the wait. */
+void explain_overlapped_wait(const void *last_read, char *text, size_t size);
 
 /* ---- watchdog.cpp ------------------------------------------------------- */
 

@@ -3,12 +3,25 @@
  *
  * Contract: checks the configuration as a GPU would (block shape and size,
  * grid shape, dynamic shared memory) and returns a bad one as the launch's
- * CUDA error without running anything; otherwise runs the blocks one after
- * another, in the order SCANLAB_EMU_ORDER gives (forward: index order;
- * reverse: the last first; random), each starting with freshly poisoned
- * shared memory so that reading what no thread of the block wrote shows
- * garbage. One block runs at a time: a block can wait only for blocks that
- * ran before it (block.cpp reports one that waits for more as a deadlock).
+ * CUDA error without running anything; otherwise runs the blocks in the
+ * order SCANLAB_EMU_ORDER gives (forward: index order; reverse: the last
+ * first; random), each starting with freshly poisoned shared memory so
+ * that reading what no thread of the block wrote shows garbage.
+ *
+ * How the blocks share the time (SCANLAB_EMU_BLOCKS):
+ *   sequential    one block runs at a time, start to end: a block can wait
+ *                 only for blocks that ran before it (block.cpp reports
+ *                 one that waits for more as a deadlock);
+ *   overlap[:SEED]  SCANLAB_EMU_RESIDENT blocks (default 4) run at once,
+ *                 as on a GPU, taking turns at random points drawn from
+ *                 SEED (default 1), also between a thread's global-memory
+ *                 accesses: what a GPU shows only when blocks overlap in
+ *                 time (a status word seen half written, a value read
+ *                 before its writer finished it, a plain read racing
+ *                 another block's write) shows here too (access.cpp).
+ * The default is sequential in forward order and overlap in the others;
+ * overlap needs the access hooks that nvcc-emu compiles in without a
+ * sanitizer, so the memory and race checks run blocks in sequence.
  * A failed check inside a block stops the launch and makes the error
  * sticky, like a kernel fault on a GPU.
  */
@@ -23,10 +36,13 @@
 #include <sanitizer/asan_interface.h>
 #endif
 
-/* The bounds of the section holding every static __shared__ variable
- * (see device.h); weak, since a program may have none. */
+/* The bounds of the sections holding every static __shared__ variable
+ * (see device.h; those of templates: nvcc-emu); weak, since a program may
+ * have none. */
 extern "C" char __start_scanlab_emu_shared[] __attribute__((weak));
 extern "C" char __stop_scanlab_emu_shared[] __attribute__((weak));
+extern "C" char __start_scanlab_emu_template_shared[] __attribute__((weak));
+extern "C" char __stop_scanlab_emu_template_shared[] __attribute__((weak));
 
 namespace scanlab_emu {
 
@@ -40,9 +56,10 @@ unsigned long long blocks_before, blocks_total;
 
 namespace {
 
-/* What uninitialised shared and global memory holds: 0xa5a5a5a5 is
- * -1515870811 as an int, a value no test expects. */
-constexpr int poison_byte = 0xa5;
+/* How the blocks of a launch share the time (SCANLAB_EMU_BLOCKS). */
+bool overlap_blocks;
+unsigned long long overlap_seed = 1;
+unsigned resident_blocks = 4;
 
 void format_coords(Coords &c, unsigned x, unsigned y, unsigned z)
 {
@@ -65,6 +82,34 @@ void read_order()
                 "or random:SEED\n", text);
         exit(2);
     }
+    overlap_blocks = text && *text && strcmp(text, "forward") != 0;
+}
+
+/* SCANLAB_EMU_BLOCKS and SCANLAB_EMU_RESIDENT (after read_order). Without
+ * the access hooks (a sanitizer's build) blocks cannot take turns in the
+ * middle of a thread, so they run in sequence. */
+void read_blocks()
+{
+    const char *text = getenv("SCANLAB_EMU_BLOCKS");
+    if (!text || !*text) {
+    } else if (strcmp(text, "sequential") == 0) {
+        overlap_blocks = false;
+    } else if (strcmp(text, "overlap") == 0) {
+        overlap_blocks = true;
+    } else if (strncmp(text, "overlap:", 8) == 0) {
+        overlap_blocks = true;
+        overlap_seed = strtoull(text + 8, nullptr, 0);
+    } else {
+        fprintf(stderr, "scanlab-emu: SCANLAB_EMU_BLOCKS=%s: expected sequential, overlap or "
+                "overlap:SEED\n", text);
+        exit(2);
+    }
+    const char *resident = getenv("SCANLAB_EMU_RESIDENT");
+    if (resident && atoi(resident) > 0)
+        resident_blocks = (unsigned)atoi(resident);
+#if defined(SCANLAB_EMU_CHECK_MEMORY) || defined(SCANLAB_EMU_CHECK_RACE)
+    overlap_blocks = false;
+#endif
 }
 
 /* Reports a launch that cannot run; returns err. */
@@ -131,28 +176,95 @@ void fence_dynamic_shared([[maybe_unused]] size_t bytes)
 #endif
 }
 
+/* The static __shared__ variables: two sections, each maybe empty. */
+struct SharedSection {
+    char *start;
+    size_t bytes;
+};
+
+SharedSection static_shared(int k)
+{
+    char *start = k == 0 ? __start_scanlab_emu_shared : __start_scanlab_emu_template_shared;
+    char *stop = k == 0 ? __stop_scanlab_emu_shared : __stop_scanlab_emu_template_shared;
+    return start ? SharedSection{start, (size_t)(stop - start)} : SharedSection{nullptr, 0};
+}
+
+size_t static_shared_bytes() { return static_shared(0).bytes + static_shared(1).bytes; }
+
 /* The blocks one at a time, in the order SCANLAB_EMU_ORDER gives them. */
-void run_blocks(const LaunchConfig &c)
+bool run_blocks_in_sequence(const LaunchConfig &c)
 {
     unsigned long long row = c.grid.x, layer = row * c.grid.y, total = layer * c.grid.z;
-    blocks_total = total;
-    arrange_blocks(total);
     for (unsigned long long k = 0; k < total; k++) {
         blocks_before = k;
         unsigned long long linear = block_in_order(k, total);
         block_idx = {(unsigned)(linear % row), (unsigned)(linear / row % c.grid.y), (unsigned)(linear / layer)};
-        if (__start_scanlab_emu_shared)
-            poison(__start_scanlab_emu_shared,
-                   (size_t)(__stop_scanlab_emu_shared - __start_scanlab_emu_shared));
+        for (int section = 0; section < 2; section++)
+            poison(static_shared(section).start, static_shared(section).bytes);
         poison(dynamic_shared, c.shared);
-        if (!run_block()) {
-            record_kernel_failure();
-            return;
-        }
+        if (!run_block())
+            return false;
     }
+    return true;
+}
+
+void run_blocks(const LaunchConfig &c)
+{
+    unsigned long long total = (unsigned long long)c.grid.x * c.grid.y * c.grid.z;
+    blocks_total = total;
+    arrange_blocks(total);
+    bool ok;
+    if (overlap_blocks && total > 1) {
+        /* Each launch its own turns, the same in every run. */
+        static unsigned long long launches;
+        begin_overlapped_launch();
+        ok = run_blocks_overlapped(total, resident_blocks,
+                                   overlap_seed + 0x9e3779b97f4a7c15ull * launches++);
+    } else {
+        ok = run_blocks_in_sequence(c);
+    }
+    if (!ok)
+        record_kernel_failure(launch_failure);
 }
 
 } // namespace
+
+size_t shared_memory_bytes()
+{
+    return static_shared_bytes() + running_launch->shared;
+}
+
+void save_shared_memory(char *to)
+{
+    for (int section = 0; section < 2; section++) {
+        SharedSection part = static_shared(section);
+        if (part.bytes)
+            memcpy(to, part.start, part.bytes);
+        to += part.bytes;
+    }
+    memcpy(to, dynamic_shared, running_launch->shared);
+}
+
+void load_shared_memory(const char *from)
+{
+    for (int section = 0; section < 2; section++) {
+        SharedSection part = static_shared(section);
+        if (part.bytes)
+            memcpy(part.start, from, part.bytes);
+        from += part.bytes;
+    }
+    memcpy(dynamic_shared, from, running_launch->shared);
+}
+
+Coords block_coords_of(unsigned long long number)
+{
+    unsigned long long linear = block_in_order(number - 1, blocks_total);
+    unsigned long long row = grid_dim.x, layer = row * grid_dim.y;
+    Coords c;
+    format_coords(c, (unsigned)(linear % row), (unsigned)(linear / row % grid_dim.y),
+                  (unsigned)(linear / layer));
+    return c;
+}
 
 Coords block_coords()
 {
@@ -187,6 +299,7 @@ void launch(const LaunchConfig &config, const void *kernel, void (*run_thread)(v
     static bool order_read = false;
     if (!order_read) {
         read_order();
+        read_blocks();
         order_read = true;
     }
     if (sticky_error() != cudaSuccess) {

@@ -50,7 +50,6 @@ std::map<const char *, size_t> &host_allocations = *new std::map<const char *, s
 std::map<const void *, size_t> &shared_limits = *new std::map<const void *, size_t>; /* bytes */
 
 constexpr size_t default_shared_limit = 48 * 1024;
-constexpr int poison_byte = 0xa5;
 constexpr size_t default_device_memory = (size_t)4 << 30;
 constexpr double mib = 1 << 20;
 
@@ -164,9 +163,9 @@ cudaError_t record_error(cudaError_t err)
     return err;
 }
 
-void record_kernel_failure()
+void record_kernel_failure(cudaError_t err)
 {
-    sticky = last_error = cudaErrorLaunchFailure;
+    sticky = last_error = err;
 }
 
 cudaError_t sticky_error() { return sticky; }
@@ -316,8 +315,10 @@ extern "C" cudaError_t cudaDeviceSynchronize(void) { return result(cudaSuccess);
 
 extern "C" cudaError_t cudaDeviceReset(void)
 {
-    for (auto &allocation : device_allocations)
+    for (auto &allocation : device_allocations) {
+        forget_allocation(allocation.first);
         free((void *)allocation.first);
+    }
     device_allocations.clear();
     device_bytes_in_use = 0;
     shared_limits.clear();
@@ -354,6 +355,7 @@ extern "C" cudaError_t cudaMalloc(void **dev_ptr, size_t size)
         return refuse_allocation(size, "the host has no memory left for it");
     memset(p, poison_byte, size);
     device_allocations[(const char *)p] = size;
+    track_allocation(p, size);
     device_bytes_in_use += size;
     *dev_ptr = p;
     return result(cudaSuccess);
@@ -377,6 +379,7 @@ extern "C" cudaError_t cudaFree(void *dev_ptr)
     }
     device_bytes_in_use -= found->second;
     device_allocations.erase(found);
+    forget_allocation(dev_ptr);
     free(dev_ptr);
     return result(cudaSuccess);
 }

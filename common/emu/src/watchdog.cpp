@@ -32,7 +32,7 @@ namespace {
 
 /* Written by the launching thread, read by the watchdog thread. */
 std::atomic<unsigned long> progress{0};
-std::atomic<unsigned> running_thread{0};
+std::atomic<unsigned> watched_thread{0};
 std::atomic<bool> watching{false};
 bool started = false;
 double timeout_s = 10;
@@ -51,7 +51,7 @@ void describe(const char *what)
     if (!c)
         return;
     fprintf(stderr, "scanlab-emu: kernel '%s' block %s thread %s %s [launched at %s:%d]\n",
-            c->kernel, block_coords().text, thread_coords(running_thread.load()).text, what,
+            c->kernel, block_coords().text, thread_coords(watched_thread.load()).text, what,
             c->file, c->line);
 }
 
@@ -156,7 +156,7 @@ void watch_launch(bool active)
 
 void note_progress(unsigned thread)
 {
-    running_thread.store(thread, std::memory_order_relaxed);
+    watched_thread.store(thread, std::memory_order_relaxed);
     progress.store(progress.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 
