@@ -123,12 +123,18 @@ $(SUPPORT_LIB): $(SUPPORT_OBJS) $(call objects_of,common/scanzip/codec.c)
 	@echo "  AR    $@"
 	@rm -f $@ && ar rcs $@ $^
 
+# On a GPU, the tests and drivers see fresh device memory as the emulator
+# does, poisoned (grader/support/poison_gpu.c): every cudaMalloc of the
+# program, the student's own too, goes through __wrap_cudaMalloc. Not
+# the perf programs: each timed call would pay for the fill.
+POISON_GPU := $(if $(filter cuda,$(BACKEND)),-Xlinker --wrap=cudaMalloc)
+
 TEST_PARTS := $(BUILD)/grader/tests/$$(notdir $$*).c.o \
               $$(call objects_of,$$(wildcard grader/tests/hidden/$$(notdir $$*).c)) $$(call lab_objects,$$*) \
               $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 $(BUILD)/%/tests: $(TEST_PARTS)
 	@echo "  LINK  $@"
-	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
+	@$(LINK) $(POISON_GPU) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
 
 # The same tests, many in one process: on a GPU every process pays for a
 # CUDA context, which the driver creates one at a time. The same objects,
@@ -137,14 +143,14 @@ $(BUILD)/%/tests: $(TEST_PARTS)
 # does not pass, the grader runs again through `tests`.
 $(BUILD)/%/tests-one-process: $(ONE_PROCESS_MAIN) $(TEST_PARTS)
 	@echo "  LINK  $@"
-	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
+	@$(LINK) $(POISON_GPU) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
 # A lab's debugging driver (make run): prints its arrays for one input.
 $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drivers/print.c.o \
                 $$(call lab_objects,$$*) $$(call provided_objects,$$(notdir $$*)) \
                 $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
-	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
+	@$(LINK) $(POISON_GPU) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
 # A lab's performance test (graded: the rubric's perf:: lines), for the labs
 # that have grader/perf/NN-name.c: the harness, which owns the clock, the
@@ -493,6 +499,8 @@ gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
+	@for check in memory race; do for tree in solutions labs; do \
+	  $(MAKE) --no-print-directory BACKEND=emu CHECK=$$check TREE=$$tree drivers || exit 1; done; done
 	@rm -rf build/gpu-bundle
 	@grader/tools/make-gpu-bundle.sh build/cuda-$(CHECK) build/gpu-bundle $(ALL_LABS)
 

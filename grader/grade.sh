@@ -65,12 +65,12 @@ fi
 
 if [ "$backend" = emu ]; then
     orders=${ORDERS:-forward reverse}
-    describe="the CPU emulator (thread orders: $orders)"
+    describe="the CPU emulator (thread orders: $orders; blocks one at a time in forward order, overlapping in the others)"
 else
     orders=gpu
     describe="the GPU ($(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 || true))"
 fi
-describe="$describe; memory and race checks on each lab that passes"
+describe="$describe; memory and race checks on each lab that passes$([ "$backend" = cuda ] && echo ", on the GPU and under the emulator's sanitizers")"
 
 # Under the emulator CHECK=race|memory compiles a checker into the tests: a
 # race or a bad access stops the test at the first report, which names the
@@ -91,12 +91,19 @@ fi
 # tile edges, in every thread order; a finding costs that line's points
 # and its message carries the checker's own line. The driver, not the
 # tests: compute-sanitizer cannot follow the processes Criterion forks,
-# and ThreadSanitizer cannot run in them (above). On a GPU the checkers are
-# compute-sanitizer's memcheck (with its leak check) and racecheck; under
-# the emulator AddressSanitizer and ThreadSanitizer are compiled in, so each
-# check runs its own build of the driver (make BACKEND=emu CHECK=...),
-# made here when first needed. CHECK=memory|race runs that check whatever
-# the tests say; the other check still waits for them.
+# and ThreadSanitizer cannot run in them (above). Under the emulator
+# AddressSanitizer (with UBSan's checks of alignment, shifts by the
+# operand's width or more, and signed overflow) and ThreadSanitizer are
+# compiled in, so each check runs its own build of the driver (make
+# BACKEND=emu CHECK=...), made here when first needed. On a GPU the
+# checkers are compute-sanitizer's memcheck (with its leak check) and
+# racecheck, and then the emulator's too, on the same file: they see what
+# compute-sanitizer cannot (a shift by 32 that the GPU happens to get
+# right, a host array overrun, a race between threads that a GPU's timing
+# hides), so a verdict does not depend on which machine graded it. The
+# emulator's runs are the orders emu-forward and emu-reverse. CHECK=
+# memory|race runs that check whatever the tests say; the other check
+# still waits for them.
 #
 # racecheck on a GPU runs at 33 and 1025 only: its cost is per kernel
 # launch, not per element (on an H100 0.2 s of GPU time a size for lab 04,
@@ -105,16 +112,21 @@ fi
 # missing barrier it catches, it catches at 33 (lab 02's one-block scan,
 # which refuses more than 1024) or at 1025 (lab 06's plain max).
 check_sizes() {
-    case "$backend:$1" in
+    case "$(run_backend "$2"):$1" in
     cuda:memory) echo "33 1025 65537" ;;
     cuda:race) echo "33 1025" ;;
     *) echo "33 1025 4097" ;;
     esac
 }
 
-# checker CHECK: the command that runs a program under CHECK, or nothing.
+# run_backend ORDER: where a check's run in ORDER runs: cuda or emu.
+run_backend() {
+    case $1 in gpu) echo cuda ;; *) echo emu ;; esac
+}
+
+# checker CHECK [ORDER]: the command that runs a program under CHECK, or nothing.
 checker() {
-    case "$backend:$1" in
+    case "$(run_backend "${2:-$orders}"):$1" in
     cuda:*)
         tool=$(command -v compute-sanitizer || ls "${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" 2>/dev/null) || return 0
         if [ "$1" = memory ]; then echo "$tool --tool memcheck --leak-check full --error-exitcode 86"
@@ -124,10 +136,11 @@ checker() {
     esac
 }
 
-# check_driver CHECK LAB: the driver to run under CHECK, built if need be
-# (under the emulator, where the checker is compiled in); empty if none.
+# check_driver CHECK LAB ORDER: the driver to run under CHECK in ORDER,
+# built if need be (under the emulator, where the checker is compiled in);
+# empty if none.
 check_driver() {
-    if [ "$backend" = cuda ]; then
+    if [ "$3" = gpu ]; then
         driver=$build/$tree/$2/run
     else
         check_build=$(dirname "$build")/emu-$1
@@ -139,6 +152,19 @@ check_driver() {
     [ -x "$driver" ] && echo "$driver"
 }
 
+# check_orders CHECK LAB: the orders a check runs in: the thread orders
+# under the emulator; on a GPU, the GPU (order gpu), then the emulator's
+# sanitizers in each thread order (emu-forward, emu-reverse) where their
+# build of the driver can be had.
+check_orders() {
+    if [ "$backend" = emu ]; then
+        echo "$orders"
+        return
+    fi
+    echo gpu
+    [ -n "$(check_driver "$1" "$2" emu-forward)" ] && echo emu-forward emu-reverse
+}
+
 # check_run "CHECK LAB ORDER SIZES": one run of the checks' pool: the
 # lab's driver at SIZES under the checker, its output in the check's
 # folder as ORDER.SIZES.log and its exit status in ORDER.SIZES.rc. SIZES
@@ -147,9 +173,9 @@ check_driver() {
 check_run() {
     set -- $1
     dir=$out/$2.check-$1
-    eval "command=\$checker_$1"
+    if [ "$3" = gpu ]; then eval "command=\$checker_$1"; else eval "command=\$checker_emu_$1"; fi
     # shellcheck disable=SC2086 # the checker is a command with its options
-    sharing_gpu env $gpu_env SCANLAB_EMU_ORDER=$3 timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver")" "$4" 0x5eed random \
+    sharing_gpu env $gpu_env SCANLAB_EMU_ORDER=${3#emu-} timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver.$3")" "$4" 0x5eed random \
         >"$dir/$3.$4.log" 2>&1 </dev/null
     echo $? >"$dir/$3.$4.rc"
 }
@@ -208,14 +234,18 @@ check_plan() {
         check_row "$lab" "$test" skip "compute-sanitizer was not found (it comes with the CUDA toolkit)"
         return 1
     fi
-    driver=$(check_driver "$check" "$lab")
-    if [ -z "$driver" ]; then
-        check_row "$lab" "$test" fail "the lab's driver was not built for the check: see $out/$lab.check-$check.build.log"
-        return 1
-    fi
     dir=$out/$lab.check-$check
-    rm -rf "$dir" && mkdir -p "$dir" && echo "$driver" >"$dir/driver"
-    for order in $orders; do echo "$check $lab $order $(check_sizes "$check" | tr ' ' ',')"; done
+    rm -rf "$dir" && mkdir -p "$dir"
+    check_orders "$check" "$lab" | tr ' ' '\n' >"$dir/orders"
+    for order in $(cat "$dir/orders"); do
+        driver=$(check_driver "$check" "$lab" "$order")
+        if [ -z "$driver" ]; then
+            check_row "$lab" "$test" fail "the lab's driver was not built for the check: see $out/$lab.check-$check.build.log"
+            return 1
+        fi
+        echo "$driver" >"$dir/driver.$order"
+        echo "$check $lab $order $(check_sizes "$check" "$order" | tr ' ' ',')"
+    done
 }
 
 # check_verdict CHECK LAB: the check's verdict on the lab once its runs
@@ -223,18 +253,17 @@ check_plan() {
 # checker's line, how to see it.
 check_verdict() {
     check=$1 lab=$2 test=check::$1
-    command=$(checker "$check") dir=$out/$lab.check-$check
-    driver=$(cat "$dir/driver")
-    sizes=$(check_sizes "$check" | tr ' ' ',')
-    for order in $orders; do
+    dir=$out/$lab.check-$check
+    for order in $(cat "$dir/orders"); do
+        sizes=$(check_sizes "$check" "$order" | tr ' ' ',')
         [ "$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)" = 0 ] && continue
         n=$(failing_size "$check $lab $order $sizes")
         log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc" 2>/dev/null || echo 1)
-        if [ "$backend" = emu ]; then
-            where="n = $n, $order thread order"
-            reproduce="SCANLAB_EMU_ORDER=$order make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
+        if [ "$order" != gpu ]; then
+            where="n = $n, ${order#emu-} thread order$([ "$backend" = cuda ] && echo ", the CPU emulator's sanitizers")"
+            reproduce="SCANLAB_EMU_ORDER=${order#emu-} make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
         else
-            where="n = $n" reproduce="$command $driver $n 0x5eed random"
+            where="n = $n" reproduce="$(checker "$check" gpu) $(cat "$dir/driver.$order") $n 0x5eed random"
         fi
         case $rc in
         86) message="found at $where: $(finding "$log")" ;;
@@ -748,8 +777,9 @@ tests_all() {
 
 # What runs in the subshells of the pools (run_test, check_run).
 hidden_tests=$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden" { print $1 "\t" $2 }')
-checker_memory=$(checker memory) checker_race=$(checker race)
-export out build tree hidden_tests checker_memory checker_race
+checker_memory=$(checker memory gpu) checker_race=$(checker race gpu)
+checker_emu_memory=$(checker memory emu-forward) checker_emu_race=$(checker race emu-forward)
+export out build tree hidden_tests checker_memory checker_race checker_emu_memory checker_emu_race
 
 # The labs whose tests can run: policy first (what the code may not do is
 # checked before it runs: policy-check.sh), then the build.

@@ -24,12 +24,17 @@ EMU_CFLAGS   := -I $(EMU_DIR)/include
 
 # The sanitizer flag of each check. The library itself is built without
 # it (see src/internal.h) but calls the matching sanitizer's interface.
-# The memory check also stops at a misaligned access (UBSan's alignment
-# check): a 4-byte store at an address that is not a multiple of 4 works
-# on a CPU and faults on a GPU (cudaErrorMisalignedAddress).
+# Without a check, nvcc-emu compiles the emulator's own access hooks into
+# .cu files instead (src/access.cpp: alignment, overlapping blocks).
+# The memory check also stops at undefined behaviour that a GPU may
+# happen to get right (UBSan): a misaligned access (a 4-byte store at an
+# address that is not a multiple of 4 works on a CPU and faults on a GPU:
+# cudaErrorMisalignedAddress), a shift by the operand's width or more
+# (1u << 32: x86 shifts by 0, a GPU's shift gives 0), signed overflow.
+EMU_UNDEFINED       := alignment,shift,signed-integer-overflow
 EMU_SANITIZE_none   :=
 EMU_SANITIZE_race   := -fsanitize=thread
-EMU_SANITIZE_memory := -fsanitize=address,alignment -fno-sanitize-recover=alignment
+EMU_SANITIZE_memory := -fsanitize=address,$(EMU_UNDEFINED) -fno-sanitize-recover=$(EMU_UNDEFINED)
 EMU_DEFINE_none     :=
 EMU_DEFINE_race     := -DSCANLAB_EMU_CHECK_RACE
 EMU_DEFINE_memory   := -DSCANLAB_EMU_CHECK_MEMORY

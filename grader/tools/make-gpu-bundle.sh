@@ -44,6 +44,18 @@ for tree in solutions labs; do
         done
     done
 done
+# The emulator's memory and race builds of the drivers (make gpu-bundle
+# builds them): a grade on a GPU runs the emulator's sanitizers too
+# (grade.sh, check_orders), from ./emu-CHECK/TREE/LAB/run beside build/.
+for check in memory race; do
+    for tree in solutions labs; do
+        for lab in "$@"; do
+            driver=$(dirname "$build")/emu-$check/$tree/$lab/run
+            [ -x "$driver" ] || continue
+            mkdir -p "$out/emu-$check/$tree/$lab" && cp "$driver" "$out/emu-$check/$tree/$lab/"
+        done
+    done
+done
 for bench in "$build"/solutions/bench_*; do [ -x "$bench" ] && cp "$bench" "$out/build/solutions/"; done
 # The fast references' tests (make test-fast): build/solutions/NN-name/fast/tests
 for tests in "$build"/solutions/*/fast/tests; do
@@ -54,7 +66,7 @@ done
 cp grader/grade.sh grader/rubric.txt "$out/grader/"
 cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"
 # Every shared library a test program needs, except the system's own.
-for program in "$build/solutions/$1/tests" "$build"/solutions/*/perf; do ldd "$program"; done | awk '$3 ~ /^\// { print $3 }' | sort -u |
+for program in "$build/solutions/$1/tests" "$build"/solutions/*/perf "$out"/emu-*/solutions/*/run; do ldd "$program"; done | awk '$3 ~ /^\// { print $3 }' | sort -u |
     grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' |
     while read -r library; do cp "$library" "$out/lib/"; done
 cat >"$out/grade" <<SCRIPT
