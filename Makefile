@@ -288,7 +288,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 
 # ---- Targets -------------------------------------------------------------
 
-.PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean \
+.PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
         docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu bench-scanzip test-scanzip fuzz
 
@@ -493,6 +493,17 @@ batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradeb
 
 # Both trees built for the GPU (CUDA_ARCH, e.g. -arch=sm_90; all-major
 # without a GPU here), then copied with their libraries into one folder.
+planted-builds: ## build each planted bug's lab (grader/planted/) on BACKEND, as grader/tools/grade-planted.sh grades it (on a GPU: from make gpu-bundle)
+	$(source_tree_only)
+	@for script in grader/planted/*.sed; do \
+	  name=$$(basename $$script .sed); lab=$$(sed -n 's/^# lab: //p' $$script); \
+	  grader/tools/plant.sh $$script $$lab build/planted/$$name || exit 1; \
+	  $(MAKE) --no-print-directory TREE=build/planted/$$name LAB=$${lab%%-*} build || exit 1; \
+	  if [ "$(BACKEND)" = cuda ]; then for check in memory race; do \
+	    $(MAKE) --no-print-directory BACKEND=emu CHECK=$$check TREE=build/planted/$$name LAB=$${lab%%-*} drivers || exit 1; \
+	  done; fi; \
+	done
+
 gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \

@@ -31,8 +31,12 @@ set -eu
 build=$1 out=$2
 shift 2
 mkdir -p "$out/lib" "$out/grader/tools"
-for tree in solutions labs; do
+# The planted bugs' trees too, where make planted-builds built them for
+# this backend: grader/tools/grade-planted.sh grades them there.
+planted=$(for tree in build/planted/*/; do [ -d "$build/${tree%/}" ] && echo "${tree%/}"; done)
+for tree in solutions labs $planted; do
     for lab in "$@"; do
+        [ -d "$tree/$lab" ] || continue
         mkdir -p "$out/build/$tree/$lab" "$out/$tree/$lab"
         for program in tests tests-one-process run perf; do
             [ -x "$build/$tree/$lab/$program" ] && cp "$build/$tree/$lab/$program" "$out/build/$tree/$lab/"
@@ -48,7 +52,7 @@ done
 # builds them): a grade on a GPU runs the emulator's sanitizers too
 # (grade.sh, check_orders), from ./emu-CHECK/TREE/LAB/run beside build/.
 for check in memory race; do
-    for tree in solutions labs; do
+    for tree in solutions labs $planted; do
         for lab in "$@"; do
             driver=$(dirname "$build")/emu-$check/$tree/$lab/run
             [ -x "$driver" ] || continue
@@ -64,6 +68,7 @@ for tests in "$build"/solutions/*/fast/tests; do
     mkdir -p "$out/build/solutions/$lab/fast" && cp "$tests" "$out/build/solutions/$lab/fast/"
 done
 cp grader/grade.sh grader/rubric.txt "$out/grader/"
+[ -z "$planted" ] || cp -r grader/planted "$out/grader/"
 cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"
 # Every shared library a test program needs, except the system's own.
 for program in "$build/solutions/$1/tests" "$build"/solutions/*/perf "$out"/emu-*/solutions/*/run; do ldd "$program"; done | awk '$3 ~ /^\// { print $3 }' | sort -u |
