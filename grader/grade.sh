@@ -459,7 +459,9 @@ run_test() {
     lab_uses_gpu "$lab" || lock=""
     limit=$(test_limit "$lab")
     echo "$limit" >"$base.limit"
-    $lock env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" timeout -k 5 $((limit + kill_slack)) \
+    rm -f "$base.case"   # the case it runs, once it runs one (test_result)
+    $lock env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" SCANLAB_CASE_FILE="$base.case" \
+        timeout -k 5 $((limit + kill_slack)) \
         "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$limit" -j1 --tap="$base.tap" \
         >"$base.log" 2>&1 </dev/null
     echo $? >"$base.rc"
@@ -474,20 +476,18 @@ test_result() {
     fi
     rc=$(cat "$base.rc" 2>/dev/null || echo 0)
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-        printf '%s\tfail\ttimed out: stopped after %s s (an endless loop, or far too slow); the test program was killed\n' \
-            "$name" "$(cat "$base.limit" 2>/dev/null || echo "$test_timeout")"
-        return
-    fi
-    if [ ! -s "$base.tap" ]; then
-        printf '%s\tfail\tcrashed (the test program ended without a report, exit status %s): see %s.log\n' "$name" "$rc" "$base"
-        return
-    fi
-    lines=$(awk -f "$here/tools/tap-results.awk" "$base.tap")
-    if [ "$(printf '%s\n' "$lines" | awk -F'\t' -v n="$name" '$1 == n' | wc -l)" -ne 1 ] ||
-       [ "$(printf '%s\n' "$lines" | grep -c .)" -ne 1 ] ||
-       [ "$(grep -E '^(not )?ok ' "$base.tap" | grep -c -v '# SKIP test was skipped$')" -ne 1 ]; then
-        printf '%s\tfail\tgrader: the test report of %s is not what the grader ran (forged or damaged): see %s.tap\n' "$name" "$name" "$base"
-        return
+        lines=$(printf '%s\tfail\ttimed out: stopped after %s s (an endless loop, or far too slow); the test program was killed\n' \
+            "$name" "$(cat "$base.limit" 2>/dev/null || echo "$test_timeout")")
+    elif [ ! -s "$base.tap" ]; then
+        lines=$(printf '%s\tfail\tcrashed: the test program ended without a report (exit status %s); see %s.log\n' "$name" "$rc" "$base")
+    else
+        lines=$(awk -f "$here/tools/tap-results.awk" "$base.tap")
+        if [ "$(printf '%s\n' "$lines" | awk -F'\t' -v n="$name" '$1 == n' | wc -l)" -ne 1 ] ||
+           [ "$(printf '%s\n' "$lines" | grep -c .)" -ne 1 ] ||
+           [ "$(grep -E '^(not )?ok ' "$base.tap" | grep -c -v '# SKIP test was skipped$')" -ne 1 ]; then
+            printf '%s\tfail\tgrader: the test report of %s is not what the grader ran (forged or damaged): see %s.tap\n' "$name" "$name" "$base"
+            return
+        fi
     fi
     # A crash, or a kernel the emulator stopped (a deadlock, a divergent
     # barrier), gains a second line: the sanitizer's summary, else the
@@ -501,9 +501,22 @@ test_result() {
     esac
     emu=$(grep -m 1 '^scanlab-emu: ' "$base.log" | cut -c1-700)
     [ -n "$summary" ] && emu=$summary
-    printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" -v logfile="$base.log" 'BEGIN { FS = OFS = "\t" }
+    # A failure the test did not word itself (a crash, a timeout, a kernel
+    # the emulator stopped, a CUDA error met by the grader's own calls)
+    # names the case it was running, as a mismatch does: the test recorded
+    # it (grader/support/case_record.h) as its head and reproduce lines.
+    case_head=$(sed -n 1p "$base.case" 2>/dev/null | tr -d '\t\037' | cut -c1-700)
+    case_hint=$(sed -n 2p "$base.case" 2>/dev/null | tr -d '\t\037' | cut -c1-300)
+    printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" -v logfile="$base.log" \
+        -v head="$case_head" -v hint="$case_hint" 'BEGIN { FS = OFS = "\t"
+            at = head; sub(/:$/, "", at); sub(/, n = /, " at n = ", at) }   # "f at n = 1 (why), FILL=..."
+        { unnamed = $2 == "fail" && head != "" && index($3, "reproduce: ") == 0 &&
+                    ($3 == "" || $3 ~ /^(crashed|timed out):/ || $3 ~ /^grader: / || $3 ~ /cudaError/) }
         $2 == "fail" && $3 == "" { $3 = summary != "" ? "stopped by the checker: " summary : emu != "" ? emu : "failed without a message: see " logfile }
-        $2 == "fail" && ($3 ~ /^crashed/ || $3 ~ /cudaErrorLaunchFailure/) && emu != "" { $3 = $3 "\037" emu } { print }'
+        $2 == "fail" && ($3 ~ /^crashed/ || $3 ~ /cudaErrorLaunchFailure/) && emu != "" { $3 = $3 "\037" emu }
+        unnamed && $3 ~ /^(crashed|timed out):/ { colon = index($3, ":"); $3 = substr($3, 1, colon - 1) " in " at substr($3, colon) }
+        unnamed && $3 !~ /^(crashed|timed out) in / { $3 = head "\037" $3 }
+        unnamed { $3 = $3 "\037" hint } { print }'
 }
 
 # Fail every rubric test of lab $1 with the message $2 (a lab whose test
@@ -712,7 +725,9 @@ run_in_one_process() {
     # Each test has TEST_TIMEOUT (the program's watchdog), the whole run
     # that much per test (timeout(1), in case the watchdog itself is stuck).
     # shellcheck disable=SC2086 # the names are words
-    $lock env $gpu_env SCANLAB_RESULT_TOKEN="$token" SCANLAB_EMU_ORDER="$order" \
+    # No SCANLAB_CASE_FILE: one file for all its tests could name a test by
+    # another's case; what it does not pass runs again with a file its own.
+    $lock env -u SCANLAB_CASE_FILE $gpu_env SCANLAB_RESULT_TOKEN="$token" SCANLAB_EMU_ORDER="$order" \
         timeout -k 5 $((test_timeout * $(echo "$names" | wc -l) + kill_slack)) \
         "$program" --timeout "$test_timeout" $names \
         3>"$dir/one-process.results" >"$dir/one-process.log" 2>&1 </dev/null

@@ -2,7 +2,7 @@
 # lab: 07-single-pass-scan
 # check: none
 # caught-by: single_pass::sizes
-# message: crashed|mismatch|failed
+# message: crashed in scan_exclusive_single_pass at n = |mismatch|failed
 #
 # The grader hands over poisoned storage, as a real caller's may be: the
 # tile counter and the status words start as garbage.

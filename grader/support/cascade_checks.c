@@ -15,6 +15,7 @@
 #include <criterion/criterion.h>
 #include <sanitizer/asan_interface.h>
 
+#include "case_record.h"
 #include "cascade_checks.h"
 #include "check.h"
 #include "device.h"
@@ -23,11 +24,20 @@
 
 const unsigned cascade_widths[CASCADE_WIDTHS] = {1, 2, 4};
 
+void record_cascade_case(const struct cascade_case *c)
+{
+    char head[640], hint[256];
+    cascade_case_describe(c, head, sizeof head);
+    cascade_case_reproduce(c, hint, sizeof hint);
+    record_running_case(head, hint);
+}
+
 struct cascade_case cascade_case_of(const char *function, const struct size_case *size, unsigned w,
                                     enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta)
 {
     struct cascade_case c = {function, size->n, size->why, w, fill, frame_length, delta,
                              case_seed(size->n ^ ((size_t)fill << 40) ^ ((size_t)w << 48))};
+    record_cascade_case(&c);
     return c;
 }
 
@@ -503,6 +513,7 @@ void check_cascade_invalid_arguments(void)
 {
     struct cascade_case c = {"cascade_* (argument checks)", 16, "16 elements", 1, CASCADE_FILL_RUNS, 0,
                              CASCADE_PLAIN, 1};
+    record_cascade_case(&c);
     uint8_t *d_bytes = NULL;
     cuda_ok(cudaMalloc((void **)&d_bytes, cascade_max_payload_bytes(64)), "cudaMalloc");
     cuda_ok(cudaMemset(d_bytes, 0, cascade_max_payload_bytes(64)), "cudaMemset");

@@ -44,9 +44,15 @@ extern const unsigned cascade_widths[];
 #define CASCADE_WIDTHS 3
 
 /* A case of `size` for `function`, its seed made from n, fill and w: the
- * same chunk in lab 08's tests and in the fast codec's. */
+ * same chunk in lab 08's tests and in the fast codec's. Recorded as the
+ * case now running (record_cascade_case), as it is made to be run. */
 struct cascade_case cascade_case_of(const char *function, const struct size_case *size, unsigned w,
                                     enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta);
+
+/* The case is the one running now (case_record.h): a crash or a timeout
+ * from here on names it. A case changed after cascade_case_of records
+ * itself again. */
+void record_cascade_case(const struct cascade_case *c);
 
 /* One check on one case (check_cascade_encode, ...). */
 typedef void (*cascade_check_fn)(const struct cascade_case *c);

@@ -2,8 +2,10 @@
  * cases.c: the size lists and input generators of cases.h.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "case_record.h"
 #include "cases.h"
 #include "random.h"
 
@@ -59,10 +61,31 @@ uint64_t case_seed(size_t n)
     return random_next(&state) & 0xffffffffULL; /* short enough to retype */
 }
 
+void test_case_describe(const struct test_case *c, char *buffer, size_t size)
+{
+    snprintf(buffer, size, "%s, n = %zu (%s), FILL=%s SEED=0x%llx:",
+             c->function, c->n, c->why, fill_name(c->fill), (unsigned long long)c->seed);
+}
+
+void test_case_reproduce(const struct test_case *c, char *buffer, size_t size)
+{
+    snprintf(buffer, size, "reproduce: make run LAB=%s N=%zu SEED=0x%llx FILL=%s",
+             c->lab, c->n, (unsigned long long)c->seed, fill_name(c->fill));
+}
+
+void record_test_case(const struct test_case *c)
+{
+    char head[512], hint[256];
+    test_case_describe(c, head, sizeof head);
+    test_case_reproduce(c, hint, sizeof hint);
+    record_running_case(head, hint);
+}
+
 struct test_case test_case_for(const char *lab, const char *function,
                                const struct size_case *size, enum fill fill)
 {
     struct test_case c = {lab, function, size->n, size->why, fill, case_seed(size->n)};
+    record_test_case(&c);
     return c;
 }
 

@@ -54,9 +54,21 @@ struct size_case large_size(void);
  * mixed with n, so each size gets its own data and a rerun the same. */
 uint64_t case_seed(size_t n);
 
-/* The case of one function at one size, with its seed. */
+/* The case of one function at one size, with its seed; recorded as the
+ * case now running (record_test_case), as it is made to be run. */
 struct test_case test_case_for(const char *lab, const char *function,
                                const struct size_case *size, enum fill fill);
+
+/* "scan_x, n = 257 (why), FILL=random SEED=0x...:", a failure's first line. */
+void test_case_describe(const struct test_case *c, char *buffer, size_t size);
+
+/* "reproduce: make run LAB=02 N=257 SEED=0x... FILL=random". */
+void test_case_reproduce(const struct test_case *c, char *buffer, size_t size);
+
+/* The case is the one running now (case_record.h): a crash or a timeout
+ * from here on names it. A case changed after test_case_for records
+ * itself again. */
+void record_test_case(const struct test_case *c);
 
 /* Fill values[0..n) as the case says. */
 void fill_input(int *values, const struct test_case *c);

@@ -11,19 +11,6 @@
 #include "check.h"
 #include "todo.h"
 
-/* "scan_x, n = 257 (why), random input, seed 0x...:" into buffer. */
-static void describe_case(const struct test_case *c, char *buffer, size_t size)
-{
-    snprintf(buffer, size, "%s, n = %zu (%s), FILL=%s SEED=0x%llx:",
-             c->function, c->n, c->why, fill_name(c->fill), (unsigned long long)c->seed);
-}
-
-static void reproduce_hint(const struct test_case *c, char *buffer, size_t size)
-{
-    snprintf(buffer, size, "reproduce: make run LAB=%s N=%zu SEED=0x%llx FILL=%s",
-             c->lab, c->n, (unsigned long long)c->seed, fill_name(c->fill));
-}
-
 void fail_described(const char *head, const char *hint, const char *format, va_list args)
 {
     char reason[1024];
@@ -35,8 +22,8 @@ void fail_described(const char *head, const char *hint, const char *format, va_l
 void fail_case(const struct test_case *c, const char *format, ...)
 {
     char head[512], hint[256];
-    describe_case(c, head, sizeof head);
-    reproduce_hint(c, hint, sizeof hint);
+    test_case_describe(c, head, sizeof head);
+    test_case_reproduce(c, hint, sizeof hint);
     va_list args;
     va_start(args, format);
     fail_described(head, hint, format, args);

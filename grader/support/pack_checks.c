@@ -8,6 +8,7 @@
 
 #include <criterion/criterion.h>
 
+#include "case_record.h"
 #include "check.h"
 #include "device.h"
 #include "pack.h"
@@ -16,6 +17,15 @@
 #define GUARD_WORDS 64                /* 256 bytes on each side */
 #define GUARD_VALUE 0x6a5a5a5au       /* what an untouched guard holds */
 #define WORDS_UNSET ((size_t)0x5ca1ab1e) /* a *words no encoder returns */
+
+/* The case is the one running now (case_record.h). */
+static void record_pack_case(const struct pack_case *c)
+{
+    char head[640], hint[256];
+    pack_case_describe(c, head, sizeof head);
+    pack_case_reproduce(c, hint, sizeof hint);
+    record_running_case(head, hint);
+}
 
 void pack_fail(const struct pack_case *c, const char *format, ...)
 {
@@ -206,8 +216,11 @@ struct encoded {
     size_t frames, count;
 };
 
+/* Every check of a case starts here, before the student's code runs:
+ * so the case is recorded here, once for all of them. */
 static struct encoded oracle_case(const struct pack_case *c)
 {
+    record_pack_case(c);
     struct encoded e;
     e.values = pack_case_values(c);
     e.frames = pack_frame_count(c->n, c->frame_length);
@@ -415,8 +428,9 @@ void check_pack_round_trip(const struct pack_case *c)
 
 void check_pack_empty_and_invalid(void)
 {
-    struct pack_case c = {"", 0, "empty, with NULL pointers", 3, "3", {PACK_WIDTH, 0}, 0};
+    struct pack_case c = {"each pack_* function", 0, "empty, with NULL pointers", 3, "3", {PACK_WIDTH, 0}, 0};
     size_t words = WORDS_UNSET;
+    record_pack_case(&c);
     c.function = "pack_frame_widths";
     expect_pack_success(&c, pack_frame_widths(NULL, 0, 3, NULL));
     c.function = "pack_frame_offsets";
@@ -436,6 +450,8 @@ void check_pack_empty_and_invalid(void)
     c.why = "four values";
     c.frame_length = 0;
     c.frame_why = "no frame can hold a value";
+    c.function = "each pack_* function";
+    record_pack_case(&c);
     cudaError_t returned[5] = {
         pack_frame_widths(any.d, 4, 0, any.d),
         pack_frame_offsets(any.d, 4, 0, any.d),

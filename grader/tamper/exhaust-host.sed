@@ -1,6 +1,6 @@
 # lab: 01-cpu-scan
 # test: exclusive::all_ones
-# message: ^crashed
+# message: ^crashed in .* at n = [0-9]+ .*reproduce: make run LAB=01
 # A host memory leak, 256 MiB at a time, writing even where malloc returned NULL: the limit
 # (TEST_MEMORY_LIMIT) makes malloc fail at 8 GiB, before the machine runs out.
 1i #include <stdlib.h>

@@ -18,6 +18,7 @@
 
 #include <criterion/criterion.h>
 
+#include "case_record.h"
 #include "check.h"
 #include "device.h"
 #include "oracle.h"
@@ -188,21 +189,30 @@ static void describe_words(const tile_status *words, size_t tile, char *text, si
 static void lookback_fail(const struct lookback_case *lc, const struct test_case *c, const char *format, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 
+#define LOOKBACK_REPRODUCE "reproduce: make grade LAB=07 FILTER=lookback/prefixes (the same words each run)"
+
+static void lookback_describe(const struct lookback_case *lc, const struct test_case *c, char *head, size_t size)
+{
+    snprintf(head, size, "scan_lookback_prefixes, %zu tile%s (%s), SEED=0x%llx:", lc->tiles,
+             lc->tiles == 1 ? "" : "s", lc->why, (unsigned long long)c->seed);
+}
+
 static void lookback_fail(const struct lookback_case *lc, const struct test_case *c, const char *format, ...)
 {
     char head[256];
-    snprintf(head, sizeof head, "scan_lookback_prefixes, %zu tile%s (%s), SEED=0x%llx:", lc->tiles,
-             lc->tiles == 1 ? "" : "s", lc->why, (unsigned long long)c->seed);
+    lookback_describe(lc, c, head, sizeof head);
     va_list args;
     va_start(args, format);
-    fail_described(head, "reproduce: make grade LAB=07 FILTER=lookback/prefixes (the same words each run)",
-                   format, args);
+    fail_described(head, LOOKBACK_REPRODUCE, format, args);
 }
 
 static void check_lookback(const struct lookback_case *lc)
 {
     struct size_case size = {lc->tiles, lc->why};
     struct test_case c = test_case_for("07", "scan_lookback_prefixes", &size, FILL_RANDOM);
+    char head[256];
+    lookback_describe(lc, &c, head, sizeof head);
+    record_running_case(head, LOOKBACK_REPRODUCE); /* tiles, not elements: make run cannot replay it */
     uint64_t state = c.seed;
     tile_status *words = malloc(lc->tiles * sizeof *words);
     int *prefixes = host_ints(lc->tiles), *got = host_ints(lc->tiles);
@@ -281,6 +291,7 @@ static void check_single_pass(const struct test_case *c, size_t offset, int in_p
     for (int call = 0; call < calls; call++) {
         struct test_case this_call = *c;
         this_call.seed = c->seed + (uint64_t)call;
+        record_test_case(&this_call);
         fill_input(values, &this_call);
         oracle_scan_exclusive(values, scanned, n);
         int *input = after_unwritten(values, n, offset), *expected = after_unwritten(scanned, n, offset);

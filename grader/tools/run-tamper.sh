@@ -12,6 +12,8 @@
 # A case is caught when the grade finishes (within GRADE_LIMIT seconds),
 # the test earns nothing, and its message says why. Tests run with
 # TEST_TIMEOUT=10 here, so an endless loop costs seconds, not minutes.
+#
+#   grader/tools/run-tamper.sh [SCRIPT...]     (default: every one)
 set -u
 caught=0 missed=0
 backend=emu
@@ -22,7 +24,8 @@ export TEST_TIMEOUT=${TEST_TIMEOUT:-10} NO_COLOR=1
 # run_in_one_process).
 mkdir -p build/tamper
 export SCANLAB_GPU_LOCK=$PWD/build/tamper/gpu.lock ONE_PROCESS=1
-for script in grader/tamper/*.sed; do
+[ $# -gt 0 ] || set -- grader/tamper/*.sed
+for script in "$@"; do
     name=$(basename "$script" .sed)
     field() { sed -n "s/^# $1: //p" "$script"; }
     lab=$(field lab) test=$(field test) message=$(field message)

@@ -19,7 +19,7 @@ function add(line) { message = message == "" ? line : message "\037" line }
     if (detail == "# SKIP test was skipped") filtered_out = 1   # not chosen by --filter
     else if (detail ~ /^# SKIP/) { status = "skip"; sub(/^# SKIP */, "", detail); add(detail) }
     else if (detail ~ /^timed out/) { limit = detail; gsub(/[^0-9.]/, "", limit); add("timed out: stopped after " limit " s (an endless loop, or far too slow)") }
-    else if (detail ~ /^unexpected signal/) add("crashed (" detail "): see the log for what the program printed")
+    else if (detail ~ /^unexpected signal/) add("crashed: " detail "; see the log for what the program printed")
     next
 }
 /^  - .*: \|\+$/ { in_message = 1; next }     # a failure: its text follows

@@ -150,6 +150,7 @@ static void expect_payload(const struct cascade_case *c, const uint8_t *expected
  * over poisoned). */
 static void check_encode_in(const struct cascade_case *c, size_t shift, struct dbytes *temp)
 {
+    record_cascade_case(c); /* its own function name: shifted by check_*_unaligned */
     unsigned w = c->element_bytes;
     uint8_t *raw = cascade_case_raw(c);
     size_t expected_bytes = 0, room = cascade_max_payload_bytes(c->n);
@@ -241,6 +242,7 @@ static struct verdict gpu_decode(const struct cascade_case *c, const char *what,
  * `shift` bytes past a 16-byte boundary. */
 static void check_decode_in(const struct cascade_case *c, size_t shift, struct dbytes *temp)
 {
+    record_cascade_case(c); /* its own function name: shifted by check_*_unaligned */
     uint8_t *raw = cascade_case_raw(c);
     size_t bytes = 0, raw_bytes = c->n * c->element_bytes;
     int delta = 0;
