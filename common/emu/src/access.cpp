@@ -14,9 +14,12 @@
  *              load it);
  *   overlap    while the blocks of a launch overlap (launch.cpp,
  *              SCANLAB_EMU_BLOCKS), each global-memory access may hand the
- *              CPU to another block: rarely for memory no other block has
- *              touched in this launch, often (one in two) for memory that
- *              another block has, and for volatile and atomic accesses.
+ *              CPU to another block: often (one in two) for memory that
+ *              another block has touched in this launch, and for volatile
+ *              and atomic accesses; seldom (one in 4096) elsewhere, where
+ *              no other block can tell (blocks take turns at barriers
+ *              anyway: block.cpp). Each turn costs a copy of shared
+ *              memory, so plain private accesses rarely take one.
  *              So a status word written as two stores is seen half
  *              written, and a value published too early is read, as on a
  *              GPU;
@@ -79,27 +82,40 @@ struct Allocation {
 constexpr size_t largest_tracked = (size_t)16 << 20;
 
 std::map<uintptr_t, Allocation> &allocations = *new std::map<uintptr_t, Allocation>;
-/* The allocation found last: most accesses go to the same array again. */
-uintptr_t cached_start, cached_end;
-Allocation *cached;
+/* The allocations found last: a kernel goes back and forth between a few
+ * arrays (in, out, flags), each found again without the map. */
+struct Found {
+    uintptr_t start, end;
+    Allocation *allocation;
+};
+constexpr unsigned found_slots = 4;
+Found found[found_slots];
+unsigned found_next;
 uint16_t generation;
+
+void forget_found()
+{
+    for (Found &f : found)
+        f = Found{0, 0, nullptr};
+}
 
 /* The allocation holding p, its start in *start; nullptr if none does. */
 Allocation *find_allocation(uintptr_t p, uintptr_t *start)
 {
-    if (cached && p >= cached_start && p < cached_end) {
-        *start = cached_start;
-        return cached;
-    }
+    for (Found &f : found)
+        if (p >= f.start && p < f.end) {
+            *start = f.start;
+            return f.allocation;
+        }
     auto next = allocations.upper_bound(p);
     if (next == allocations.begin())
         return nullptr;
     --next;
     if (p >= next->first + next->second.size)
         return nullptr;
-    cached_start = *start = next->first;
-    cached_end = next->first + next->second.size;
-    return cached = &next->second;
+    *start = next->first;
+    found[found_next++ % found_slots] = Found{next->first, next->first + next->second.size, &next->second};
+    return &next->second;
 }
 
 Cell *shadow_of(Allocation &a)
@@ -242,7 +258,9 @@ bool conflicts(const Cell &c, Side side, uint32_t block, uint8_t mine)
 }
 
 /* Checks and records an access to the cells of [p, p + size) in shadow;
- * true if another block of this launch touched them. */
+ * true if it meets another block's access of this launch that could tell
+ * the order of the two: that block wrote them, or this write meets its
+ * read. (Blocks that only read the same input cannot.) */
 bool record(Cell *shadow, uintptr_t start, uintptr_t p, unsigned size, uint8_t kind, bool write,
             void *pc)
 {
@@ -259,7 +277,8 @@ bool record(Cell *shadow, uintptr_t start, uintptr_t p, unsigned size, uint8_t k
         if (write && conflicts(c, read, block, mine))
             race(c, read, p, size, mine, write, pc);
         for (Side side : {written, read})
-            touched |= c.generation[side] == generation && c.block[side] != 0 && c.block[side] != block;
+            touched |= (side == written || write) && c.generation[side] == generation &&
+                       c.block[side] != 0 && c.block[side] != block;
         Side side = write ? written : read;
         c.block[side] = block;
         c.pc[side] = code_offset(pc);
@@ -284,7 +303,7 @@ void overlapped_access(uintptr_t p, unsigned size, uint8_t kind, bool write, voi
         note_write();
     else
         note_read((const void *)p);
-    if (should_yield(touched || (kind & strong) ? 2 : 64))
+    if (should_yield(touched || (kind & strong) ? 2 : 4096))
         yield_block();
 }
 
@@ -297,7 +316,7 @@ inline void on_access(void *address, unsigned size, uint8_t kind, bool write, bo
     uintptr_t p = (uintptr_t)address;
     if (aligned && (p & (size - 1)) != 0)
         misaligned(p, size, write, pc);
-    if (blocks_overlap())
+    if (overlapping)
         overlapped_access(p, size, kind, write, pc);
 }
 
@@ -306,17 +325,17 @@ inline void on_access(void *address, unsigned size, uint8_t kind, bool write, bo
 void track_allocation(const void *start, size_t size)
 {
     allocations[(uintptr_t)start] = Allocation{size, nullptr};
-    cached = nullptr;
+    forget_found();
 }
 
 void forget_allocation(const void *start)
 {
-    auto found = allocations.find((uintptr_t)start);
-    if (found == allocations.end())
+    auto entry = allocations.find((uintptr_t)start);
+    if (entry == allocations.end())
         return;
-    free_shadow(found->second);
-    allocations.erase(found);
-    cached = nullptr;
+    free_shadow(entry->second);
+    allocations.erase(entry);
+    forget_found();
 }
 
 void begin_overlapped_launch()

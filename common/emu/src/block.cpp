@@ -54,6 +54,9 @@
 
 namespace scanlab_emu {
 
+/* Whether the launch being run overlaps its blocks (run_blocks_overlapped). */
+bool overlapping;
+
 namespace {
 
 enum class State : unsigned char { unstarted, running, runnable, at_barrier, at_warp, exited };
@@ -102,8 +105,6 @@ unsigned long naps;
 /* Fibers free to run new threads, and how many exist. */
 std::vector<Fiber *> &idle_fibers = *new std::vector<Fiber *>;
 unsigned fibers_created;
-/* Whether the launch being run overlaps its blocks (run_blocks_overlapped). */
-bool overlapping;
 /* The blocks of the launch being run: how many have started, finished. */
 unsigned long long launch_started, launch_finished;
 std::vector<bool> &block_done = *new std::vector<bool>;
@@ -625,9 +626,7 @@ void start_next_block(Block &blk, unsigned long long total)
 
 } // namespace
 
-bool blocks_overlap() { return overlapping; }
-
-bool should_yield(unsigned one_in) { return next_switch_random() % one_in == 0; }
+bool should_yield(unsigned one_in) { return (next_switch_random() & (one_in - 1)) == 0; }
 
 void yield_block()
 {

@@ -20,9 +20,15 @@
 #ifndef SCANLAB_EMU_INTERNAL_H
 #define SCANLAB_EMU_INTERNAL_H
 
+#define SCANLAB_EMU_RUNTIME_SOURCE /* the built-in variables, writable (runtime.h) */
 #include <scanlab_emu/runtime.h>
 
 namespace scanlab_emu {
+
+extern uint3 thread_idx;
+extern uint3 block_idx;
+extern dim3 block_dim;
+extern dim3 grid_dim;
 
 /* ---- runtime.cpp -------------------------------------------------------- */
 
@@ -89,8 +95,9 @@ bool run_blocks_overlapped(unsigned long long total, unsigned resident, unsigned
 /* The error the last failed launch leaves sticky. */
 extern cudaError_t launch_failure;
 /* While blocks overlap (all false or no-ops otherwise): */
-bool blocks_overlap();
-/* A random draw for a switch to another block, true one time in one_in. */
+extern bool overlapping;
+/* A random draw for a switch to another block, true one time in one_in
+ * (a power of two). */
 bool should_yield(unsigned one_in);
 /* From a CUDA thread: lets other blocks run; comes back later. */
 void yield_block();

@@ -15,11 +15,18 @@
 
 namespace scanlab_emu {
 
-/* The running CUDA thread's coordinates, and the launch's shape. */
-extern uint3 thread_idx;
-extern uint3 block_idx;
-extern dim3 block_dim;
-extern dim3 grid_dim;
+/* The running CUDA thread's coordinates, and the launch's shape. Kernels
+ * see them const, and they are, for as long as a CUDA thread runs: the
+ * runtime sets them before it switches to the thread. Const also keeps
+ * the compiler's access hooks (access.cpp) off them, so that threadIdx.x
+ * stays one load. The runtime, which writes them, declares them without
+ * const (src/internal.h): one object, two views, never both in one file. */
+#ifndef SCANLAB_EMU_RUNTIME_SOURCE
+extern const uint3 thread_idx;
+extern const uint3 block_idx;
+extern const dim3 block_dim;
+extern const dim3 grid_dim;
+#endif
 
 /* The launch's dynamic shared memory ("extern __shared__ T a[];" is
  * rewritten by nvcc-emu into a pointer to this buffer). Its address never
