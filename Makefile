@@ -78,9 +78,11 @@ COMMON_OBJS    := $(call objects_of,$(wildcard common/*.c))
 # The grader's support code, as a library: a program links only the parts
 # it uses, so lab 06's checks never need lab 05's functions and so on.
 # scanzip's CPU codec is in it: lab 08's oracle. one_process.c is not: it
-# stands in for libcriterion (tests-one-process, below).
+# stands in for libcriterion (tests-one-process, below); nor is
+# guarded_malloc.c, linked only where GUARDED_LABS says (below).
 SUPPORT_LIB    := $(BUILD)/grader/libsupport.a
-SUPPORT_OBJS   := $(call objects_of,$(filter-out grader/support/one_process.c,$(wildcard grader/support/*.c)))
+SUPPORT_OBJS   := $(call objects_of,$(filter-out grader/support/one_process.c grader/support/guarded_malloc.c,\
+                                      $(wildcard grader/support/*.c)))
 ONE_PROCESS_MAIN := $(BUILD)/grader/support/one_process.c.o
 # The objects of one lab folder, e.g. $(call lab_objects,labs/02-naive-scan)
 lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
@@ -93,6 +95,15 @@ PROVIDED_05-rle          := grader/provided/scan.cu grader/provided/compact.cu
 PROVIDED_06-fixed-length := grader/provided/scan.cu
 PROVIDED_08-compressor   := grader/provided/scan.cu grader/provided/rle.cu grader/provided/pack.cu
 provided_objects = $(call objects_of,$(PROVIDED_$(1)))
+
+# The labs whose tests put every device allocation between guard zones,
+# the student's own included (grader/support/guarded_malloc.h): the linker
+# sends each cudaMalloc and cudaFree of the program through it. Lab 08's
+# decoder sizes its own scratch arrays, and a payload that lies about its
+# runs must not make it write past one, where no other guard looks.
+GUARDED_LABS     := 08-compressor
+guarded_objects   = $(if $(filter $(1),$(GUARDED_LABS)),$(BUILD)/grader/support/guarded_malloc.c.o)
+guarded_link      = $(if $(filter $(1),$(GUARDED_LABS)),-Xlinker --wrap=cudaMalloc -Xlinker --wrap=cudaFree)
 
 TEST_PROGRAMS  := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests)
 ONE_PROCESS_PROGRAMS := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests-one-process)
@@ -126,15 +137,18 @@ $(SUPPORT_LIB): $(SUPPORT_OBJS) $(call objects_of,common/scanzip/codec.c)
 # On a GPU, the tests and drivers see fresh device memory as the emulator
 # does, poisoned (grader/support/poison_gpu.c): every cudaMalloc of the
 # program, the student's own too, goes through __wrap_cudaMalloc. Not
-# the perf programs: each timed call would pay for the fill.
+# the perf programs: each timed call would pay for the fill. (A lab of
+# GUARDED_LABS links guarded_malloc.c's __wrap_cudaMalloc instead, which
+# poisons too, and the linker takes that one.)
 POISON_GPU := $(if $(filter cuda,$(BACKEND)),-Xlinker --wrap=cudaMalloc)
 
 TEST_PARTS := $(BUILD)/grader/tests/$$(notdir $$*).c.o \
               $$(call objects_of,$$(wildcard grader/tests/hidden/$$(notdir $$*).c)) $$(call lab_objects,$$*) \
-              $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
+              $$(call provided_objects,$$(notdir $$*)) $$(call guarded_objects,$$(notdir $$*)) \
+              $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 $(BUILD)/%/tests: $(TEST_PARTS)
 	@echo "  LINK  $@"
-	@$(LINK) $(POISON_GPU) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
+	@$(LINK) $(POISON_GPU) $(call guarded_link,$(notdir $*)) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
 
 # The same tests, many in one process: on a GPU every process pays for a
 # CUDA context, which the driver creates one at a time. The same objects,
@@ -143,7 +157,8 @@ $(BUILD)/%/tests: $(TEST_PARTS)
 # does not pass, the grader runs again through `tests`.
 $(BUILD)/%/tests-one-process: $(ONE_PROCESS_MAIN) $(TEST_PARTS)
 	@echo "  LINK  $@"
-	@$(LINK) $(POISON_GPU) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
+	@$(LINK) $(POISON_GPU) $(call guarded_link,$(notdir $*)) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ \
+	    $(filter-out -lcriterion,$(LDLIBS))
 
 # A lab's debugging driver (make run): prints its arrays for one input.
 $(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drivers/print.c.o \

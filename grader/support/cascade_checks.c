@@ -5,7 +5,9 @@
  * CASCADE_GUARD_BYTES (poisoned for AddressSanitizer under CHECK=memory), its
  * data poisoned with CASCADE_POISON where the function under test has nothing to
  * read; a byte written outside the data, or past the length a function
- * returned, fails the test with its offset.
+ * returned, fails the test with its offset. In lab 08's tests the arrays
+ * a function allocates for itself have guard zones too (guarded_malloc.h),
+ * checked after each call: a decoder's scratch arrays of n, say.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,8 +21,12 @@
 #include "cascade_checks.h"
 #include "check.h"
 #include "device.h"
+#include "guarded_malloc.h"
 #include "random.h"
 #include "scanzip/codec.h"
+
+/* Linked only into lab 08's tests (guarded_malloc.h): NULL elsewhere. */
+#pragma weak guarded_malloc_overrun
 
 const unsigned cascade_widths[CASCADE_WIDTHS] = {1, 2, 4};
 
@@ -161,6 +167,19 @@ void cascade_expect_success(const struct cascade_case *c, const char *what, cuda
         cascade_fail(c, "%s%s%s", what != NULL ? what : "", what != NULL ? ": " : "", why);
 }
 
+/* Lab 08's tests put every device allocation between guard zones, the
+ * function's own scratch arrays included (guarded_malloc.h): `call` wrote
+ * past none of them. `input` (or NULL) says what it was given. Nothing to
+ * check in a program without them (the driver, the fast tests). */
+static void expect_allocations_intact(const struct cascade_case *c, const char *call, const char *input)
+{
+    char why[320];
+    if (guarded_malloc_overrun != NULL && guarded_malloc_overrun(why, sizeof why))
+        cascade_fail(c, "%s%s%s%s wrote outside one of the device arrays it allocated: %s. An array sized n must"
+                     " never get more than n elements: check a length before the work it sizes", call,
+                     input != NULL ? ", given " : "", input != NULL ? input : "", input != NULL ? "," : "", why);
+}
+
 /* Elements as 32-bit words: "element 5: expected 0x00ff, got 0x0000 (3 of 257 differ)". */
 static void expect_same_u32(const struct cascade_case *c, const char *what, const uint32_t *expected,
                             const uint32_t *got, size_t count)
@@ -183,6 +202,7 @@ void check_cascade_widen(const struct cascade_case *c)
     struct dbytes d_raw = device_bytes_from(raw, c->n * w), d_values = device_bytes_from(NULL, c->n * 4);
     cascade_expect_success(c, NULL, cascade_widen(d_raw.d, c->n, w, (int *)d_values.d));
     uint32_t *got = (uint32_t *)dbytes_read(c, "d_values", &d_values);
+    expect_allocations_intact(c, "cascade_widen", NULL);
     expect_same_u32(c, "d_values", expected, got, c->n);
     cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
     dbytes_free(&d_raw);
@@ -201,6 +221,7 @@ void check_cascade_narrow(const struct cascade_case *c)
     struct dbytes d_values = device_bytes_from(values, c->n * 4), d_raw = device_bytes_from(NULL, c->n * w);
     cascade_expect_success(c, NULL, cascade_narrow((const int *)d_values.d, c->n, w, d_raw.d));
     uint8_t *got = dbytes_read(c, "d_raw", &d_raw);
+    expect_allocations_intact(c, "cascade_narrow", NULL);
     for (size_t i = 0; i < c->n * w; i++)
         if (got[i] != raw[i])
             cascade_fail(c, "d_raw: first mismatch at byte %zu (element %zu, byte %zu of it): expected 0x%02x, got 0x%02x"
@@ -247,6 +268,7 @@ void check_cascade_delta(const struct cascade_case *c)
     cascade_expect_success(c, NULL,
                            cascade_delta((const int *)d_symbols.d, c->n, c->element_bytes, (uint32_t *)d_out.d));
     uint32_t *got = (uint32_t *)dbytes_read(c, "d_zigzag", &d_out);
+    expect_allocations_intact(c, "cascade_delta", NULL);
     expect_same_u32(c, "d_zigzag", expected, got, c->n);
     cascade_expect_unchanged(c, "d_symbols", &d_symbols, symbols);
     dbytes_free(&d_symbols);
@@ -261,6 +283,7 @@ void check_cascade_undelta(const struct cascade_case *c)
     cascade_expect_success(c, NULL,
                            cascade_undelta((const uint32_t *)d_deltas.d, c->n, c->element_bytes, (int *)d_out.d));
     uint32_t *got = (uint32_t *)dbytes_read(c, "d_symbols", &d_out);
+    expect_allocations_intact(c, "cascade_undelta", NULL);
     expect_same_u32(c, "d_symbols (from the zigzagged deltas)", symbols, got, c->n);
     cascade_expect_unchanged(c, "d_zigzag", &d_deltas, deltas);
     dbytes_free(&d_deltas);
@@ -290,6 +313,7 @@ void check_cascade_frame_bytes(const struct cascade_case *c)
     }
     struct dbytes d_values = device_bytes_from(values, c->n * 4);
     cascade_expect_success(c, NULL, cascade_frame_bytes((const uint32_t *)d_values.d, c->n, got));
+    expect_allocations_intact(c, "cascade_frame_bytes", NULL);
     for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
         if (got[k] != expected[k])
             cascade_fail(c, "bytes[%u] (frames of %u): expected %llu, got %llu (all six: frames of 8 16 32 64 128 256)",
@@ -355,6 +379,7 @@ void check_cascade_encode(const struct cascade_case *c)
     cascade_expect_success(c, NULL, cascade_encode(d_raw.d, c->n, w, c->frame_length, c->delta, d_payload.d,
                                                    &got_bytes, &got_delta));
     uint8_t *got = dbytes_read(c, "d_payload", &d_payload);
+    expect_allocations_intact(c, "cascade_encode", NULL);
     char where[96];
     for (size_t i = 0; i < expected_bytes && i < got_bytes && i < room; i++) {
         if (got[i] != expected[i]) {
@@ -382,9 +407,10 @@ void check_cascade_encode(const struct cascade_case *c)
 }
 
 /* Decode payload on the GPU into a poisoned d_raw of exactly n elements;
- * returns what cascade_decode returned, and the bytes in *out (malloc'd). */
-static cudaError_t gpu_decode(const struct cascade_case *c, const uint8_t *payload, size_t bytes, bool delta,
-                              uint8_t **out)
+ * returns what cascade_decode returned, and the bytes in *out (malloc'd).
+ * `what` names the payload in messages: the oracle's, or a damage. */
+static cudaError_t gpu_decode(const struct cascade_case *c, const char *what, const uint8_t *payload, size_t bytes,
+                              bool delta, uint8_t **out)
 {
     size_t raw_bytes = c->n * c->element_bytes;
     struct dbytes d_payload = device_bytes_from(payload, bytes), d_raw = device_bytes_from(NULL, raw_bytes);
@@ -392,31 +418,52 @@ static cudaError_t gpu_decode(const struct cascade_case *c, const uint8_t *paylo
     expect_implemented();
     cudaError_t sync = cudaDeviceSynchronize();
     if (sync != cudaSuccess)
-        cascade_fail(c, "a kernel failed (%s: %s)%s", cudaGetErrorName(sync), cudaGetErrorString(sync),
+        cascade_fail(c, "given %s, a kernel failed (%s: %s)%s", what, cudaGetErrorName(sync), cudaGetErrorString(sync),
                      err == CASCADE_INVALID_PAYLOAD ? " before cascade_decode refused the payload" : "");
     *out = dbytes_read(c, "d_raw", &d_raw);
     cascade_expect_unchanged(c, "d_payload", &d_payload, payload);
+    expect_allocations_intact(c, "cascade_decode", what);
     dbytes_free(&d_payload);
     dbytes_free(&d_raw);
     return err;
 }
 
+/* The oracle's payload decodes back to raw. `lead` heads every message
+ * (the damaged payloads' test says that valid ones must decode first). */
+static void expect_decodes(const struct cascade_case *c, const char *lead, const uint8_t *raw, const uint8_t *payload,
+                           size_t bytes, bool delta)
+{
+    struct cascade_layout l = cascade_payload_layout(payload);
+    char what[192], head[512];
+    snprintf(what, sizeof what, "the oracle's %zu-byte payload (%u run%s, frame length %u%s, delta %s)", bytes, l.runs,
+             l.runs == 1 ? "" : "s", l.frame,
+             l.frame == SCANZIP_MAX_FRAME_LENGTH ? " = 2^20, the longest the format allows" : "", delta ? "on" : "off");
+    uint8_t *got = NULL;
+    cudaError_t err = gpu_decode(c, what, payload, bytes, delta, &got);
+    if (err == CASCADE_INVALID_PAYLOAD)
+        cascade_fail(c, "%s%s was refused: cascade_decode returned CASCADE_INVALID_PAYLOAD, but the payload is valid"
+                     " (the CPU decoder decodes it)", lead, what);
+    snprintf(head, sizeof head, "%sdecoding %s", lead, what);
+    cascade_expect_success(c, head, err);
+    for (size_t i = 0; i < c->n * c->element_bytes; i++)
+        if (got[i] != raw[i])
+            cascade_fail(c, "%s: first mismatch at element %zu (byte %zu of it): expected 0x%02x, got 0x%02x", head,
+                         i / c->element_bytes, i % c->element_bytes, raw[i], got[i]);
+    free(got);
+}
+
 void check_cascade_decode(const struct cascade_case *c)
 {
-    uint8_t *raw = cascade_case_raw(c), *got = NULL;
+    uint8_t *raw = cascade_case_raw(c);
     size_t bytes = 0;
     int delta = 0;
     uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
-    cascade_expect_success(c, NULL, gpu_decode(c, payload, bytes, delta, &got));
-    for (size_t i = 0; i < c->n * c->element_bytes; i++)
-        if (got[i] != raw[i])
-            cascade_fail(c, "decoding the oracle's %zu-byte payload (delta %s): first mismatch at element %zu"
-                         " (byte %zu of it): expected 0x%02x, got 0x%02x", bytes, delta ? "on" : "off",
-                         i / c->element_bytes, i % c->element_bytes, raw[i], got[i]);
-    free(raw), free(payload), free(got);
+    expect_decodes(c, "", raw, payload, bytes, delta != 0);
+    free(raw), free(payload);
 }
 
-/* One damaged payload: refused by the CPU (the test's premise), and so by the GPU. */
+/* One damaged payload: refused by the CPU (the test's premise), and so by
+ * the GPU, which writes past none of its arrays on the way. */
 static void expect_refused(const struct cascade_case *c, const char *damage, const uint8_t *payload,
                            size_t bytes, bool delta)
 {
@@ -426,28 +473,20 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
     cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
                                      bytes, cpu, raw_bytes, why, sizeof why) != 0,
               "grader: the CPU decoder accepts the damage \"%s\"", damage);
-    cudaError_t err = gpu_decode(c, payload, bytes, delta, &got);
+    cudaError_t err = gpu_decode(c, damage, payload, bytes, delta, &got);
     if (err != CASCADE_INVALID_PAYLOAD)
         cascade_fail(c, "a damaged payload (%s; the CPU decoder says \"%s\") was not refused: cascade_decode returned"
                      " %s, not CASCADE_INVALID_PAYLOAD", damage, why, cudaGetErrorName(err));
     free(cpu), free(got);
 }
 
-static uint8_t *copy_of(const uint8_t *payload, size_t bytes, size_t room)
+/* The case's payload with each field damaged in turn: cut, extended, its
+ * header lying, a width too wide, a padding bit set. */
+static void expect_named_damage_refused(const struct cascade_case *c, const uint8_t *payload, size_t bytes,
+                                        bool delta)
 {
-    uint8_t *copy = cascade_host_bytes(room);
-    memcpy(copy, payload, bytes);
-    return copy;
-}
-
-void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutations)
-{
-    uint8_t *raw = cascade_case_raw(c);
-    size_t bytes = 0;
-    int delta = 0;
-    uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
-    uint8_t *bad = copy_of(payload, bytes, bytes + 4);
-
+    uint8_t *bad = cascade_host_bytes(bytes + 4);
+    memcpy(bad, payload, bytes);
     expect_refused(c, "cut to 7 bytes", bad, 7, delta);
     expect_refused(c, "its last byte cut", bad, bytes - 1, delta);
     bad[bytes] = 0;
@@ -475,11 +514,59 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
         bad[bytes - 1] |= 0x80;
         expect_refused(c, "the top bit of the last count word set, past the stream's end", bad, bytes, delta);
     }
+    free(bad);
+}
 
-    /* Random damage: the GPU must agree with the CPU. */
+/* A whole payload of `runs` runs, every value 0: frames of frame_length,
+ * every symbol frame symbol_width bits wide and every count frame
+ * count_width, and their words (all 0) to match. */
+static uint8_t *payload_of_runs(size_t runs, uint32_t frame_length, unsigned symbol_width, unsigned count_width,
+                                size_t *bytes)
+{
+    size_t frames = (runs + frame_length - 1) / frame_length;
+    size_t symbol_words = (symbol_width * runs + 31) / 32, count_words = (count_width * runs + 31) / 32;
+    size_t count_widths = 8 + frames + 4 * symbol_words;
+    *bytes = count_widths + frames + 4 * count_words;
+    uint8_t *payload = cascade_host_bytes(*bytes);
+    memset(payload, 0, *bytes);
+    scanzip_store32(payload, (uint32_t)runs);
+    scanzip_store32(payload + 4, frame_length);
+    memset(payload + 8, (int)symbol_width, frames);
+    memset(payload + count_widths, (int)count_width, frames);
+    return payload;
+}
+
+/* n + 1 runs in a payload whose streams hold n + 1 values each: every
+ * length fits, only the run count lies, and it sizes the decoder's
+ * arrays of n. A decoder that trusts it writes one element past them:
+ * with frames of 1 and the widest widths, one frame width, offset,
+ * symbol, count and count word (and symbol word, for w = 4); with one
+ * frame of 2^20 and widths of 0, one symbol and one count. */
+static void expect_runs_above_n_refused(const struct cascade_case *c, bool delta)
+{
+    struct { uint32_t frame; unsigned symbol_width, count_width; const char *streams; } lies[] = {
+        {1, 8 * c->element_bytes, 32, "frames of 1, every width the largest"},
+        {SCANZIP_MAX_FRAME_LENGTH, 0, 0, "one frame of 2^20, every width 0"},
+    };
+    for (size_t k = 0; k < sizeof lies / sizeof lies[0]; k++) {
+        size_t bytes = 0;
+        uint8_t *payload = payload_of_runs(c->n + 1, lies[k].frame, lies[k].symbol_width, lies[k].count_width, &bytes);
+        char damage[160];
+        snprintf(damage, sizeof damage, "runs n + 1 = %zu, with streams of %zu values to match (%s)", c->n + 1,
+                 c->n + 1, lies[k].streams);
+        expect_refused(c, damage, payload, bytes, delta);
+        free(payload);
+    }
+}
+
+/* `mutations` random bit flips: the GPU must agree with the CPU, refusing
+ * what it refuses and decoding the rest as it does. */
+static void expect_random_damage_judged(const struct cascade_case *c, const uint8_t *payload, size_t bytes,
+                                        bool delta, unsigned mutations)
+{
     uint64_t state = c->seed ^ 0xdecade;
     size_t raw_bytes = c->n * c->element_bytes;
-    uint8_t *cpu = cascade_host_bytes(raw_bytes);
+    uint8_t *cpu = cascade_host_bytes(raw_bytes), *bad = cascade_host_bytes(bytes);
     for (unsigned m = 0; m < mutations; m++) {
         memcpy(bad, payload, bytes);
         size_t at = random_next(&state) % bytes;
@@ -494,7 +581,7 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
             continue;
         }
         uint8_t *got = NULL;
-        cudaError_t err = gpu_decode(c, bad, bytes, delta, &got);
+        cudaError_t err = gpu_decode(c, damage, bad, bytes, delta, &got);
         if (err != cudaSuccess)
             cascade_fail(c, "a payload with %s is still valid (the CPU decodes it), but cascade_decode returned %s",
                          damage, cudaGetErrorName(err));
@@ -504,7 +591,23 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
                              damage, i / c->element_bytes, cpu[i], got[i]);
         free(got);
     }
-    free(raw), free(payload), free(bad), free(cpu);
+    free(cpu), free(bad);
+}
+
+void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutations)
+{
+    uint8_t *raw = cascade_case_raw(c);
+    size_t bytes = 0;
+    int delta = 0;
+    uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
+    /* A decoder that decodes nothing right fails every check below for
+     * that reason alone: say so first. */
+    expect_decodes(c, "valid payloads decode wrongly, so damaged ones cannot be judged (fix decode::oracle_payloads"
+                      " first): ", raw, payload, bytes, delta != 0);
+    expect_named_damage_refused(c, payload, bytes, delta != 0);
+    expect_runs_above_n_refused(c, delta != 0);
+    expect_random_damage_judged(c, payload, bytes, delta != 0, mutations);
+    free(raw), free(payload);
 }
 
 /* ---- Arguments ----------------------------------------------------------------- */

@@ -111,9 +111,12 @@ void check_cascade_frame_bytes(const struct cascade_case *c);
 void check_cascade_encode(const struct cascade_case *c);
 void check_cascade_decode(const struct cascade_case *c);
 
-/* The decoder on damaged copies of the case's payload: each named damage
- * must be refused; `mutations` random byte changes must be refused when
- * the CPU decoder refuses them and decoded as it decodes them otherwise. */
+/* The decoder on damaged copies of the case's payload, once the payload
+ * itself decodes right (else it says valid payloads decode wrongly): each
+ * named damage must be refused, and so must payloads of n + 1 runs whose
+ * streams hold n + 1 values, without a write past any array of n;
+ * `mutations` random byte changes must be refused when the CPU decoder
+ * refuses them and decoded as it decodes them otherwise. */
 void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutations);
 
 /* The functions' argument checks: NULL, w = 3, n = 0, sizes too large. */

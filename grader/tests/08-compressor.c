@@ -29,10 +29,12 @@ static const struct size_case sizes[] = {
 #define SIZES (sizeof sizes / sizeof sizes[0])
 
 /* Given frame lengths, with delta off and on: 1 (a frame a run), 3 (not
- * a power of two), 128, and 100000 (longer than the chunk). */
+ * a power of two), 128, 100000 (longer than the chunk), and 2^20, the
+ * longest the format allows: scanzip --frame 1048576 writes it, and a
+ * decoder must take it. */
 static void check_given_frames(const char *function, cascade_check_fn check)
 {
-    static const uint32_t frames[] = {1, 3, 128, 100000};
+    static const uint32_t frames[] = {1, 3, 128, 100000, SCANZIP_MAX_FRAME_LENGTH};
     static const enum cascade_delta deltas[] = {CASCADE_PLAIN, CASCADE_DELTA, CASCADE_CHOOSE_DELTA};
     for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++)
         for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
@@ -133,6 +135,13 @@ Test(roundtrip, large)
     check_cascade_decode(&c);
     c.element_bytes = 2;
     c.fill = CASCADE_FILL_SAWTOOTH;
+    check_cascade_encode(&c);
+    check_cascade_decode(&c);
+    /* The longest frame the format allows, full, then a frame of one:
+     * sawtooth symbols, one run each, so the runs fill both frames. */
+    struct size_case longest = {SCANZIP_MAX_FRAME_LENGTH + 1, "2^20 + 1: a frame of 2^20, the longest, and one more"};
+    c = cascade_case_of("cascade_encode + cascade_decode", &longest, 1, CASCADE_FILL_SAWTOOTH,
+                        SCANZIP_MAX_FRAME_LENGTH, CASCADE_CHOOSE_DELTA);
     check_cascade_encode(&c);
     check_cascade_decode(&c);
 }
