@@ -104,7 +104,15 @@ fi
 # sizes, more than anything else in a batch. Every planted race and
 # missing barrier it catches, it catches at 33 (lab 02's one-block scan,
 # which refuses more than 1024) or at 1025 (lab 06's plain max).
+#
+# A lab with no CUDA source (lab 01) has a memory check only, and its code
+# runs on the host, where compute-sanitizer sees nothing: on either
+# backend it is AddressSanitizer, in the emulator's build of the driver
+# (for plain C that is gcc with -fsanitize=address), in one thread order
+# (there is no kernel), and at n = 0 too: the driver's arrays are exactly
+# n long, so out[0] written at n = 0 is an overrun it reports.
 check_sizes() {
+    lab_uses_gpu "$2" || { echo "0 33 1025 4097"; return; }
     case "$backend:$1" in
     cuda:memory) echo "33 1025 65537" ;;
     cuda:race) echo "33 1025" ;;
@@ -112,9 +120,20 @@ check_sizes() {
     esac
 }
 
-# checker CHECK: the command that runs a program under CHECK, or nothing.
+# check_backend LAB: the backend whose checkers see the lab's code (above).
+check_backend() {
+    if lab_uses_gpu "$1"; then echo "$backend"; else echo emu; fi
+}
+
+# check_orders LAB: the thread orders its checks run in.
+check_orders() {
+    if lab_uses_gpu "$1"; then echo "$orders"; else echo forward; fi
+}
+
+# checker CHECK BACKEND: the command that runs a program under CHECK on
+# BACKEND, or nothing.
 checker() {
-    case "$backend:$1" in
+    case "$2:$1" in
     cuda:*)
         tool=$(command -v compute-sanitizer || ls "${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" 2>/dev/null) || return 0
         if [ "$1" = memory ]; then echo "$tool --tool memcheck --leak-check full --error-exitcode 86"
@@ -125,9 +144,10 @@ checker() {
 }
 
 # check_driver CHECK LAB: the driver to run under CHECK, built if need be
-# (under the emulator, where the checker is compiled in); empty if none.
+# (where the checker is compiled in: under the emulator, and for a lab on
+# the host on either backend); empty if none.
 check_driver() {
-    if [ "$backend" = cuda ]; then
+    if [ "$(check_backend "$2")" = cuda ]; then
         driver=$build/$tree/$2/run
     else
         check_build=$(dirname "$build")/emu-$1
@@ -147,9 +167,10 @@ check_driver() {
 check_run() {
     set -- $1
     dir=$out/$2.check-$1
-    eval "command=\$checker_$1"
+    command=$(cat "$dir/checker") lock=sharing_gpu
+    lab_uses_gpu "$2" || lock=""   # as run_test: no GPU, no lock
     # shellcheck disable=SC2086 # the checker is a command with its options
-    sharing_gpu env $gpu_env SCANLAB_EMU_ORDER=$3 timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver")" "$4" 0x5eed random \
+    $lock env $gpu_env SCANLAB_EMU_ORDER=$3 timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver")" "$4" 0x5eed random \
         >"$dir/$3.$4.log" 2>&1 </dev/null
     echo $? >"$dir/$3.$4.rc"
 }
@@ -204,7 +225,8 @@ check_row() {
 # result line at once, and a false status.
 check_plan() {
     check=$1 lab=$2 test=check::$1
-    if [ -z "$(checker "$check")" ]; then
+    command=$(checker "$check" "$(check_backend "$lab")")
+    if [ -z "$command" ]; then
         check_row "$lab" "$test" skip "compute-sanitizer was not found (it comes with the CUDA toolkit)"
         return 1
     fi
@@ -214,8 +236,8 @@ check_plan() {
         return 1
     fi
     dir=$out/$lab.check-$check
-    rm -rf "$dir" && mkdir -p "$dir" && echo "$driver" >"$dir/driver"
-    for order in $orders; do echo "$check $lab $order $(check_sizes "$check" | tr ' ' ',')"; done
+    rm -rf "$dir" && mkdir -p "$dir" && echo "$driver" >"$dir/driver" && echo "$command" >"$dir/checker"
+    for order in $(check_orders "$lab"); do echo "$check $lab $order $(check_sizes "$check" "$lab" | tr ' ' ',')"; done
 }
 
 # check_verdict CHECK LAB: the check's verdict on the lab once its runs
@@ -223,16 +245,18 @@ check_plan() {
 # checker's line, how to see it.
 check_verdict() {
     check=$1 lab=$2 test=check::$1
-    command=$(checker "$check") dir=$out/$lab.check-$check
-    driver=$(cat "$dir/driver")
-    sizes=$(check_sizes "$check" | tr ' ' ',')
-    for order in $orders; do
+    dir=$out/$lab.check-$check
+    command=$(cat "$dir/checker") driver=$(cat "$dir/driver")
+    sizes=$(check_sizes "$check" "$lab" | tr ' ' ',')
+    for order in $(check_orders "$lab"); do
         [ "$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)" = 0 ] && continue
         n=$(failing_size "$check $lab $order $sizes")
         log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc" 2>/dev/null || echo 1)
-        if [ "$backend" = emu ]; then
-            where="n = $n, $order thread order"
-            reproduce="SCANLAB_EMU_ORDER=$order make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
+        reproduce="make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
+        if ! lab_uses_gpu "$lab"; then
+            where="n = $n"
+        elif [ "$backend" = emu ]; then
+            where="n = $n, $order thread order" reproduce="SCANLAB_EMU_ORDER=$order $reproduce"
         else
             where="n = $n" reproduce="$command $driver $n 0x5eed random"
         fi
@@ -271,7 +295,7 @@ checks_all() {
             if [ "${CHECK:-none}" = "$check" ] || lab_passed "$lab"; then
                 check_plan "$check" "$lab" >>"$out/check-runs" && echo "$check $lab" >>"$out/check-planned"
             else
-                check_row "$lab" "$test" fail "not run: the memory and race checks run once every test of the lab passes (now: make grade LAB=${lab%%-*} CHECK=$check)"
+                check_row "$lab" "$test" fail "not run: the lab's checks run once every one of its tests passes (now: make grade LAB=${lab%%-*} CHECK=$check)"
             fi
         done
     done
@@ -748,8 +772,7 @@ tests_all() {
 
 # What runs in the subshells of the pools (run_test, check_run).
 hidden_tests=$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden" { print $1 "\t" $2 }')
-checker_memory=$(checker memory) checker_race=$(checker race)
-export out build tree hidden_tests checker_memory checker_race
+export out build tree hidden_tests
 
 # The labs whose tests can run: policy first (what the code may not do is
 # checked before it runs: policy-check.sh), then the build.
