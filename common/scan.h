@@ -31,12 +31,16 @@ typedef cudaError_t (*device_scan_fn)(const int *d_in, int *d_out, size_t n);
 
 /* ---- Lab 01: CPU scan and the serial compaction baselines ---------------- */
 
+/* Every array of lab 01 holds exactly n ints: none at all when n = 0,
+ * where nothing is read or written. */
+
 /* in == out is allowed (scan in place). */
 void scan_exclusive_cpu(const int *in, int *out, size_t n);
 void scan_inclusive_cpu(const int *in, int *out, size_t n);
 
 /* Copy the non-zero elements of in[0..n) to out, in order; return how many.
- *     in [1 0 2 0 0 3]  ->  out [1 2 3], returns 3                         */
+ * Only out[0..kept) is written: the rest of out stays as it was.
+ *     in [1 0 2 0 0 3]  ->  out [1 2 3 . . .], returns 3                   */
 size_t compact_cpu(const int *in, int *out, size_t n);
 
 /* The same result, computed the way a GPU will: flags, exclusive scan of the

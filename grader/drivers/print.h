@@ -28,7 +28,9 @@ int driver_sizes(int argc, char **argv, int (*drive)(int argc, char **argv));
 /* Read "N SEED FILL" into a case of lab `lab`; exit with usage if wrong. */
 struct test_case driver_case(int argc, char **argv, const char *lab);
 
-/* The case's input, in a new host array. */
+/* The case's input, in a new host array of exactly n ints (malloc(0) when
+ * n = 0): under AddressSanitizer an access one past its end is an overrun,
+ * which lab 01's memory check, whose functions get these arrays, reports. */
 int *driver_input(const struct test_case *c);
 
 /* Print label and values; long arrays show their two ends. */

@@ -104,20 +104,17 @@ void device_ints_free(struct device_ints *array)
     array->d = array->d_base = NULL;
 }
 
-/* The first guard that changed, as an index relative to array->d; 0 if none. */
-static int first_bad_guard(const struct device_ints *array, long *index)
+/* The first guard that changed, as an index relative to the data: front
+ * and back hold the GUARD_INTS guards before and after its n ints, each
+ * `guard` when untouched. 0 if none changed. */
+static int first_changed_guard(const int *front, const int *back, size_t n, int guard, long *index)
 {
-    int guards[2 * GUARD_INTS];
-    guards_unpoison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
-    expect_cuda_ok(cudaMemcpy(guards, array->d_base, GUARD_INTS * sizeof(int), cudaMemcpyDeviceToHost), "guard check");
-    expect_cuda_ok(cudaMemcpy(guards + GUARD_INTS, array->d + array->n, GUARD_INTS * sizeof(int), cudaMemcpyDeviceToHost), "guard check");
-    guards_poison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
     for (long i = 0; i < GUARD_INTS; i++) {
-        if (guards[GUARD_INTS + i] != GUARD_VALUE) {
-            *index = (long)array->n + i;
+        if (back[i] != guard) {
+            *index = (long)n + i;
             return 1;
         }
-        if (guards[GUARD_INTS - 1 - i] != GUARD_VALUE) {
+        if (front[GUARD_INTS - 1 - i] != guard) {
             *index = -1 - i;
             return 1;
         }
@@ -125,12 +122,30 @@ static int first_bad_guard(const struct device_ints *array, long *index)
     return 0;
 }
 
+static int first_bad_guard(const struct device_ints *array, long *index)
+{
+    int guards[2 * GUARD_INTS];
+    guards_unpoison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
+    expect_cuda_ok(cudaMemcpy(guards, array->d_base, GUARD_INTS * sizeof(int), cudaMemcpyDeviceToHost), "guard check");
+    expect_cuda_ok(cudaMemcpy(guards + GUARD_INTS, array->d + array->n, GUARD_INTS * sizeof(int), cudaMemcpyDeviceToHost), "guard check");
+    guards_poison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
+    return first_changed_guard(guards, guards + GUARD_INTS, array->n, GUARD_VALUE, index);
+}
+
+/* "wrote outside d_out: index 257 changed, but only indices 0..256 exist" */
+static void fail_outside(const struct test_case *c, const char *name, long index, size_t n)
+{
+    if (n == 0)
+        fail_case(c, "wrote outside %s: index %ld changed, but n = 0: %s has no elements, and nothing may be written",
+                  name, index, name);
+    fail_case(c, "wrote outside %s: index %ld changed, but only indices 0..%zu exist", name, index, n - 1);
+}
+
 void expect_guards_intact(const struct test_case *c, const char *name, const struct device_ints *array)
 {
     long index;
     if (first_bad_guard(array, &index))
-        fail_case(c, "wrote outside %s: index %ld changed, but only indices 0..%ld exist",
-                  name, index, (long)array->n - 1);
+        fail_outside(c, name, index, array->n);
 }
 
 const char *cuda_failure(cudaError_t returned, char *why, size_t room)
@@ -175,16 +190,69 @@ void expect_input_unchanged(const struct test_case *c, const char *name,
     free(got);
 }
 
+/* got[0..count) as expected, and got[count..n) still UNWRITTEN. */
+static void expect_prefix_then_unwritten(const struct test_case *c, const char *name, const int *got, size_t n,
+                                         const int *expected, size_t count)
+{
+    expect_same_ints(c, name, expected, got, count);
+    for (size_t i = count; i < n; i++)
+        if (got[i] != UNWRITTEN)
+            fail_case(c, "%s[%zu] was written (%d), past the %zu it should hold: only %s[0..%zu) may be written",
+                      name, i, got[i], count, name, count);
+}
+
 void expect_output_prefix(const struct test_case *c, const char *name,
                           const struct device_ints *out, const int *expected, size_t count)
 {
     expect_guards_intact(c, name, out);
     int *got = host_ints(out->n);
     device_ints_download(out, got);
-    expect_same_ints(c, name, expected, got, count);
-    for (size_t i = count; i < out->n; i++)
-        if (got[i] != UNWRITTEN)
-            fail_case(c, "%s[%zu] was written (%d), past the %zu it should hold: only %s[0..%zu) may be written",
-                      name, i, got[i], count, name, count);
+    expect_prefix_then_unwritten(c, name, got, out->n, expected, count);
     free(got);
+}
+
+/* ---- Host arrays between guards ---------------------------------------- */
+
+/* GUARD_VALUE, then GUARD_VALUE + 1, ...: the guards of the arrays of one
+ * case differ. */
+static int next_host_guard(void)
+{
+    static unsigned arrays;
+    return GUARD_VALUE + (int)(arrays++ % 256);
+}
+
+struct host_ints_guarded host_ints_guarded_new(const int *values, size_t n)
+{
+    struct host_ints_guarded array = {NULL, host_ints(n + 2 * GUARD_INTS), n, next_host_guard()};
+    array.h = array.h_base + GUARD_INTS;
+    for (size_t i = 0; i < GUARD_INTS; i++)
+        array.h_base[i] = array.h[n + i] = array.guard;
+    for (size_t i = 0; i < n; i++)
+        array.h[i] = values != NULL ? values[i] : UNWRITTEN;
+    guards_poison(array.h_base, GUARD_INTS * sizeof(int), n * sizeof(int));
+    return array;
+}
+
+void host_ints_guarded_free(struct host_ints_guarded *array)
+{
+    guards_unpoison(array->h_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
+    free(array->h_base);
+    array->h = array->h_base = NULL;
+}
+
+void expect_host_guards_intact(const struct test_case *c, const char *name, const struct host_ints_guarded *array)
+{
+    long index;
+    guards_unpoison(array->h_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
+    int changed = first_changed_guard(array->h_base, array->h + array->n, array->n, array->guard, &index);
+    guards_poison(array->h_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
+    if (changed)
+        fail_outside(c, name, index, array->n);
+}
+
+void expect_host_output_prefix(const struct test_case *c, const char *name,
+                               const struct host_ints_guarded *out, const int *expected, size_t count)
+{
+    expect_host_guards_intact(c, name, out);
+    expect_prefix_then_unwritten(c, name, out->h, out->n, expected, count);
 }

@@ -66,6 +66,32 @@ void guards_unpoison(void *d_base, size_t guard_bytes, size_t data_bytes);
 void expect_guards_intact(const struct test_case *c, const char *name,
                           const struct device_ints *array);
 
+/* ---- The same on the host: lab 01's functions run on the CPU ---------- */
+
+/* n ints of host memory between guard zones, as device_ints_new makes
+ * them on the device: out[n], or out[0] when n = 0,
+ * is a guard, so a function that writes one element past the end fails
+ * with the index it wrote; under AddressSanitizer (CHECK=memory) the
+ * guards are poisoned too, and any access there stops the test at its
+ * line. No CUDA call: lab 01's tests never touch the GPU. */
+struct host_ints_guarded {
+    int *h;       /* the n ints the function under test may use */
+    int *h_base;  /* the allocation, guards included */
+    size_t n;
+    int guard;    /* what its guards hold: each array its own, so in[0]
+                   * copied to out[0] at n = 0 still changes a guard */
+};
+
+/* Holding values[0..n), or all UNWRITTEN when values is NULL. */
+struct host_ints_guarded host_ints_guarded_new(const int *values, size_t n);
+void host_ints_guarded_free(struct host_ints_guarded *array);
+
+/* As expect_guards_intact and expect_output_prefix, on the host. */
+void expect_host_guards_intact(const struct test_case *c, const char *name,
+                               const struct host_ints_guarded *array);
+void expect_host_output_prefix(const struct test_case *c, const char *name,
+                               const struct host_ints_guarded *out, const int *expected, size_t count);
+
 /* After a student's function returned `returned`: wait for its work.
  * NULL if all went well; else why not, in words, written into why: the
  * error it returned, a kernel's fault, or a CUDA call inside it that

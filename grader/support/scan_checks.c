@@ -41,21 +41,22 @@ void check_host_scan(const struct test_case *c, host_scan_fn scan,
                      enum scan_kind kind, enum placement placement)
 {
     struct host_arrays arrays = host_arrays_new(c, kind);
-    int *input_copy = malloc((c->n + 1) * sizeof(int));
-    cr_assert(input_copy != NULL, "grader: out of host memory");
-    memcpy(input_copy, arrays.input, c->n * sizeof(int));
-    if (placement == IN_PLACE) {
-        memcpy(arrays.got, arrays.input, c->n * sizeof(int));
-        scan(arrays.got, arrays.got, c->n);
-    } else {
-        memset(arrays.got, 0xa5, c->n * sizeof(int));
-        scan(arrays.input, arrays.got, c->n);
-    }
+    struct host_ints_guarded in = host_ints_guarded_new(arrays.input, c->n);
+    struct host_ints_guarded out = placement == IN_PLACE ? in : host_ints_guarded_new(NULL, c->n);
+
+    scan(in.h, out.h, c->n);
+
     expect_implemented();
+    expect_host_guards_intact(c, placement == IN_PLACE ? "out (== in)" : "out", &out);
+    if (placement == OUT_OF_PLACE) {
+        expect_host_guards_intact(c, "in", &in);
+        expect_same_ints(c, "the input was changed (it is const)", arrays.input, in.h, c->n);
+    }
+    expect_same_ints(c, placement == IN_PLACE ? "in place" : NULL, arrays.expected, out.h, c->n);
+
     if (placement == OUT_OF_PLACE)
-        expect_same_ints(c, "the input was changed (it is const)", input_copy, arrays.input, c->n);
-    expect_same_ints(c, placement == IN_PLACE ? "in place" : NULL, arrays.expected, arrays.got, c->n);
-    free(input_copy);
+        host_ints_guarded_free(&out);
+    host_ints_guarded_free(&in);
     host_arrays_free(&arrays);
 }
 

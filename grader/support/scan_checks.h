@@ -23,7 +23,8 @@ enum placement {
     IN_PLACE,      /* out == in */
 };
 
-/* One case of a host (lab 01) scan. */
+/* One case of a host (lab 01) scan: guards around in and out (out[n], or
+ * out[0] when n = 0, is outside), the input untouched, the output exact. */
 void check_host_scan(const struct test_case *c, host_scan_fn scan,
                      enum scan_kind kind, enum placement placement);
 

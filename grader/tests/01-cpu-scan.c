@@ -2,13 +2,18 @@
  * Tests of lab 01: scan and compaction on the CPU.
  *
  * Run some tests:  make grade LAB=01 FILTER=exclusive/sizes
+ *
+ * Every array a function gets holds exactly n ints (none when n = 0)
+ * between guard zones (device.h: host_ints_guarded), and an output starts
+ * filled with UNWRITTEN: a write one past the end, out[0] at n = 0, or
+ * past the kept elements of a compaction fails with the index written.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include <criterion/criterion.h>
 
 #include "check.h"
+#include "device.h"
 #include "oracle.h"
 #include "scan.h"
 #include "scan_checks.h"
@@ -42,7 +47,7 @@ Test(inclusive, in_place)
 /* The inputs every compaction must get right, and why. */
 static const enum fill compact_fills[] = {
     FILL_RANDOM,   /* a few zeros here and there */
-    FILL_SPARSE,   /* most elements dropped */
+    FILL_SPARSE,   /* most elements dropped: most of out stays untouched */
     FILL_ZEROS,    /* nothing kept: the count is 0 and out is untouched */
     FILL_NO_ZEROS, /* everything kept: out is a copy of in */
 };
@@ -56,27 +61,34 @@ static size_t compact_cpu_ignoring_scratch(const int *in, int *out, int *scratch
     return compact_cpu(in, out, n);
 }
 
+/* One case: the count, the kept elements, and nothing written after them
+ * (out[kept..n) holds UNWRITTEN before the call and after it); in, out and
+ * scratch (n ints each, none at all when n = 0) between guards; in as it was.
+ *     in [1 0 2 0 0 3]  ->  out [1 2 3 U U U], returns 3
+ * A scatter that writes dropped elements too ends [1 2 0 U U U]: its last
+ * zeros land on out[kept], past the kept elements. */
 static void check_compaction(const struct test_case *c, compact_fn compact)
 {
-    size_t room = c->n > 0 ? c->n : 1;
-    int *input = malloc(room * sizeof(int));
-    int *expected = malloc(room * sizeof(int));
-    int *got = malloc(room * sizeof(int));
-    int *scratch = malloc(room * sizeof(int));
-    cr_assert(input && expected && got && scratch, "grader: out of host memory");
+    int *input = host_ints(c->n), *expected = host_ints(c->n);
     fill_input(input, c);
     size_t expected_count = oracle_compact_nonzero(input, expected, c->n);
-    memset(got, 0xa5, room * sizeof(int));
+    struct host_ints_guarded in = host_ints_guarded_new(input, c->n);
+    struct host_ints_guarded out = host_ints_guarded_new(NULL, c->n);
+    struct host_ints_guarded scratch = host_ints_guarded_new(NULL, c->n);
 
-    size_t got_count = compact(input, got, scratch, c->n);
+    size_t got_count = compact(in.h, out.h, scratch.h, c->n);
 
     expect_implemented();
     expect_same_count(c, "the returned count of kept elements", expected_count, got_count);
-    expect_same_ints(c, "kept elements", expected, got, expected_count);
+    expect_host_output_prefix(c, "out", &out, expected, expected_count);
+    expect_host_guards_intact(c, "scratch", &scratch);
+    expect_host_guards_intact(c, "in", &in);
+    expect_same_ints(c, "the input was changed (it is const)", input, in.h, c->n);
+    host_ints_guarded_free(&in);
+    host_ints_guarded_free(&out);
+    host_ints_guarded_free(&scratch);
     free(input);
     free(expected);
-    free(got);
-    free(scratch);
 }
 
 static void check_compaction_sizes(const char *function, compact_fn compact)

@@ -165,3 +165,23 @@ Test(roundtrip, large, .timeout = 120)
     struct pack_case c = make_case("pack_encode + pack_decode", &large, &frame, mixed);
     check_pack_round_trip(&c);
 }
+
+/* n = PACK_MAX_N = 2^26 values of 32 bits make 2^31 bits, one more than
+ * the largest int. No smaller case reaches 2^31 (and no frame offset ever
+ * does: pack.h), so a bit count kept in an int, as in
+ *     int total_bits = last_offset + last_width * last_count;
+ * passes every other test and fails here, where 2^31 is negative in it.
+ * The same size under the emulator: about 7 s a thread order on one core,
+ * and 1.6 GB of memory. Frames of 4000 there take 256 threads a frame, 16
+ * values each; frames of 128 would take one emulated thread a value, and
+ * 16 s. */
+Test(roundtrip, largest, .timeout = 120)
+{
+    require_gpu();
+    static const struct size_case largest = {PACK_MAX_N, "PACK_MAX_N = 2^26, the most pack.h allows: at width 32, "
+                                                         "a stream of 2^31 bits, one more than an int holds"};
+    static const struct frame_case frame = {4000, "4000 values a frame (the last one 864): every frame of width 32"};
+    struct pack_fill width32 = {PACK_WIDTH, 32};
+    struct pack_case c = make_case("pack_encode + pack_decode", &largest, &frame, width32);
+    check_pack_round_trip(&c);
+}

@@ -178,11 +178,17 @@ if [ "$BACKEND" = cuda ]; then
     done
 fi
 # Under the emulator the checks (grade.sh) run drivers built with their
-# sanitizer: those are compiled once here too.
+# sanitizer: those are compiled once here too; on a GPU, the memory
+# check's of the labs without CUDA source (lab 01), which run on the host.
 (cd "$out/tree" && make --no-print-directory -j"$cpus" BACKEND="$BACKEND" build &&
     if [ "$BACKEND" = emu ]; then
         make --no-print-directory -j"$cpus" BACKEND=emu CHECK=memory drivers &&
             make --no-print-directory -j"$cpus" BACKEND=emu CHECK=race drivers
+    else
+        for lab in labs/[0-9][0-9]-*/; do
+            ls "$lab"*.cu >/dev/null 2>&1 ||
+                make --no-print-directory -j"$cpus" BACKEND=emu CHECK=memory LAB="$(basename "$lab" | cut -c1-2)" drivers || exit 1
+        done
     fi) >"$out/tree.log" 2>&1 ||
     { tail -n 20 "$out/tree.log"; echo "batch.sh: the grading tree does not build: see $out/tree.log" >&2; exit 1; }
 

@@ -10,11 +10,14 @@
 # is none; CUDA_ARCH=-arch=sm_90 builds for one and is much faster.
 #
 # BUILD_DIR holds test programs and drivers built with BACKEND=cuda (both
-# trees). OUT_DIR receives them, the lab sources and objects (so that
-# policy-check.sh still runs), the grading scripts and rubric, and the
-# shared libraries they need besides the C library (Criterion and what it
-# links, OpenMP's runtime). On the GPU node, no root and no Criterion needed, only the
-# NVIDIA driver (the CUDA runtime is linked in statically):
+# trees); beside it, emu-memory/ the drivers of the labs without CUDA
+# source (lab 01) built with AddressSanitizer, which their memory check
+# runs on a GPU too (grade.sh). OUT_DIR receives them, the lab sources and
+# objects (so that policy-check.sh still runs), the grading scripts and
+# rubric, and the shared libraries they need besides the C library
+# (Criterion and what it links, OpenMP's runtime, AddressSanitizer's).
+# On the GPU node, no root and no Criterion needed, only the NVIDIA driver
+# (the CUDA runtime is linked in statically):
 #
 #   scp -r build/gpu-bundle node:     (or tar it; it is self-contained)
 #   ssh node
@@ -22,7 +25,7 @@
 #   gpu-bundle/grade labs             the skeletons, or a student's labs/
 #   gpu-bundle/build/solutions/04-compaction/fast/tests   a fast reference's tests
 #   gpu-bundle/build/solutions/bench_compact              make bench's programs
-#   CHECK=memory gpu-bundle/grade labs   compute-sanitizer on the drivers
+#   CHECK=memory gpu-bundle/grade labs   compute-sanitizer on the drivers (lab 01: AddressSanitizer)
 #   RESULTS_JSON=out.json gpu-bundle/grade labs   (needs libcjson-dev there)
 #
 # To grade a student on the node, build their labs/ here into the bundle
@@ -71,7 +74,8 @@ cp grader/grade.sh grader/rubric.txt "$out/grader/"
 [ -z "$planted" ] || cp -r grader/planted "$out/grader/"
 cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"
 # Every shared library a test program needs, except the system's own.
-for program in "$build/solutions/$1/tests" "$build"/solutions/*/perf "$out"/emu-*/solutions/*/run; do ldd "$program"; done | awk '$3 ~ /^\// { print $3 }' | sort -u |
+for program in "$build/solutions/$1/tests" "$build"/solutions/*/perf "$out"/emu-*/solutions/*/run; do
+    [ -x "$program" ] && ldd "$program"; done | awk '$3 ~ /^\// { print $3 }' | sort -u |
     grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' |
     while read -r library; do cp "$library" "$out/lib/"; done
 cat >"$out/grade" <<SCRIPT

@@ -46,7 +46,8 @@ void scan_inclusive_cpu(const int *in, int *out, size_t n)
 
 /*
  * compact_cpu: copy the non-zero elements of in to out, keeping their
- * order, and return how many there are. The obvious serial loop.
+ * order, and return how many there are. The obvious serial loop. Write
+ * nothing else: out[kept..n) stays as it was.
  *
  * Example: [1 0 2 0 0 3] -> [1 2 3], returns 3
  */
@@ -69,7 +70,8 @@ size_t compact_cpu(const int *in, int *out, size_t n)
  *
  * The kept count is the last scan value plus the last flag.
  * scratch has room for n ints: use it for the flags, then scan them in
- * place with your scan_exclusive_cpu.
+ * place with your scan_exclusive_cpu. Scatter the kept elements only:
+ * after the last kept element, a dropped one's slot is out[kept].
  */
 size_t compact_cpu_with_scan(const int *in, int *out, int *scratch, size_t n)
 {

@@ -62,7 +62,10 @@ cudaError_t result(cudaError_t err)
 }
 
 /* Whether [p, p + bytes) lies in one cudaMalloc allocation; if not, says
- * why on stderr. */
+ * why on stderr. In sizes, not pointers: a byte count near 2^64 (a
+ * negative count converted) would wrap p + bytes round to a valid-looking
+ * address, and memset would run off the allocation; on a GPU the call
+ * returns cudaErrorInvalidValue. */
 bool is_device_range(const char *call, const char *role, const void *p, size_t bytes)
 {
     const char *start = (const char *)p;
@@ -70,12 +73,12 @@ bool is_device_range(const char *call, const char *role, const void *p, size_t b
     if (next != device_allocations.begin()) {
         auto [base, size] = *std::prev(next);
         if (start < base + size) {
-            if (start + bytes <= base + size)
+            size_t room = (size_t)(base + size - start);
+            if (bytes <= room)
                 return true;
             fprintf(stderr, "scanlab-emu: %s: the %s runs %zu bytes past the end of its "
                     "%zu-byte allocation from cudaMalloc (it starts at byte %zu of it)\n",
-                    call, role, (size_t)(start + bytes - (base + size)), size,
-                    (size_t)(start - base));
+                    call, role, bytes - room, size, (size_t)(start - base));
             return false;
         }
     }

@@ -62,6 +62,8 @@ static int check_memory(void)
     EXPECT(cudaMemcpy(h, back, sizeof h, cudaMemcpyDeviceToHost) == cudaErrorInvalidValue);
     EXPECT(cudaMemcpy(d, h, sizeof h, (enum cudaMemcpyKind)9) == cudaErrorInvalidMemcpyDirection);
     EXPECT(cudaMemset(h, 0, sizeof h) == cudaErrorInvalidValue);
+    /* A negative count made a size_t: refused, not a wrapped range. */
+    EXPECT(cudaMemset(d, 0, (size_t)-64) == cudaErrorInvalidValue);
     EXPECT_OK(cudaFree(d));
     EXPECT(cudaFree(d) == cudaErrorInvalidValue); /* freed twice */
     EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
