@@ -127,7 +127,7 @@ $(BUILD)/%.cu.o: %.cu
 
 # Keep objects that make would otherwise delete as intermediate files, and
 # let the prerequisites below use $$* (expanded once the target is known).
-.PRECIOUS: $(BUILD)/%.c.o $(BUILD)/%.cu.o
+.PRECIOUS: $(BUILD)/%.c.o $(BUILD)/%.cu.o $(BUILD)/reference/%.o
 .SECONDEXPANSION:
 
 # A lab's test program: the grader's tests for it (and the instructor's

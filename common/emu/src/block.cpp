@@ -56,6 +56,8 @@ namespace scanlab_emu {
 
 /* Whether the launch being run overlaps its blocks (run_blocks_overlapped). */
 bool overlapping;
+const void *unused_last_read;
+const void **current_last_read = &unused_last_read;
 
 namespace {
 
@@ -188,6 +190,7 @@ void set_coordinates(unsigned t)
 /* Makes thread t the running one; its fiber is switched to next. */
 void make_current(unsigned t, Fiber *fiber)
 {
+    current_last_read = &cur->threads[t].last_read;
     cur->current = t;
     cur->current_fiber = fiber;
     cur->threads[t].state = State::running;
@@ -598,6 +601,7 @@ void step_block()
 {
     if (Fiber *f = cur->suspended) {
         cur->suspended = nullptr;
+        current_last_read = &cur->threads[cur->current].last_read;
         set_coordinates(cur->current);
         note_progress(cur->current);
         switch_to(f);
@@ -626,7 +630,6 @@ void start_next_block(Block &blk, unsigned long long total)
 
 } // namespace
 
-bool should_yield(unsigned one_in) { return (next_switch_random() & (one_in - 1)) == 0; }
 
 void yield_block()
 {
@@ -651,7 +654,7 @@ unsigned blocks_resident() { return (unsigned)slots.size(); }
 
 void note_write() { naps = 0; }
 
-void note_read(const void *address) { cur->threads[cur->current].last_read = address; }
+unsigned long long switch_random() { return next_switch_random(); }
 
 bool run_blocks_overlapped(unsigned long long total, unsigned resident, unsigned long long seed)
 {

@@ -96,9 +96,8 @@ bool run_blocks_overlapped(unsigned long long total, unsigned resident, unsigned
 extern cudaError_t launch_failure;
 /* While blocks overlap (all false or no-ops otherwise): */
 extern bool overlapping;
-/* A random draw for a switch to another block, true one time in one_in
- * (a power of two). */
-bool should_yield(unsigned one_in);
+/* Random bits for the switches to another block (seeded per launch). */
+unsigned long long switch_random();
 /* From a CUDA thread: lets other blocks run; comes back later. */
 void yield_block();
 /* The running block's start number (1, 2, ...) and thread (linear). */
@@ -111,8 +110,9 @@ unsigned long long blocks_finished();
 unsigned blocks_resident();
 /* A thread wrote global memory (progress for the deadlock check). */
 void note_write();
-/* The running thread read global memory at address. */
-void note_read(const void *address);
+/* Where the running thread's last global read is kept (its address is
+ * stored there), for the deadlock report. */
+extern const void **current_last_read;
 
 /* ---- fiber.cpp ---------------------------------------------------------- */
 

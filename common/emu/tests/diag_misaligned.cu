@@ -10,10 +10,11 @@
 
 //! run none pass
 //! run none pass SCANLAB_EMU_ORDER=reverse
-//! run none fail MISALIGNED=load -- diag_misaligned.cu:27: kernel 'copy_vectors' block (0,0,0) thread (0,0,0): misaligned address: a 16-byte load at
+//! run none fail MISALIGNED=load -- diag_misaligned.cu:28: kernel 'copy_vectors' block (0,0,0) thread (0,0,0): misaligned address: a 16-byte load at
 //! run none fail MISALIGNED=load -- which is not a multiple of 16. A GPU stops the kernel here with cudaErrorMisalignedAddress
 //! run none fail MISALIGNED=load -- cudaDeviceSynchronize() gave cudaErrorMisalignedAddress
-//! run none fail MISALIGNED=store SCANLAB_EMU_ORDER=reverse -- diag_misaligned.cu:28: kernel 'copy_vectors' block (0,0,0) thread (31,0,0): misaligned address: a 16-byte store at
+//! run none fail MISALIGNED=store SCANLAB_EMU_ORDER=reverse -- diag_misaligned.cu:29: kernel 'copy_vectors' block
+//! run none fail MISALIGNED=store SCANLAB_EMU_ORDER=reverse -- thread (31,0,0): misaligned address: a 16-byte store at
 //! run none fail MISALIGNED=int -- misaligned address: a 4-byte load at
 
 __global__ void copy_vectors(const int *in, int *out, int by_int)
