@@ -517,7 +517,8 @@ planted-builds: ## build each planted bug's lab (grader/planted/) on BACKEND, as
 	@for script in grader/planted/*.sed; do \
 	  name=$$(basename $$script .sed); lab=$$(sed -n 's/^# lab: //p' $$script); \
 	  grader/tools/plant.sh $$script $$lab build/planted/$$name || exit 1; \
-	  $(MAKE) --no-print-directory TREE=build/planted/$$name LAB=$${lab%%-*} build || exit 1; \
+	  $(MAKE) --no-print-directory TREE=build/planted/$$name LAB=$${lab%%-*} build || \
+	    echo "planted-builds: $$name does not build (grade-planted.sh says so)"; \
 	  if [ "$(BACKEND)" = cuda ]; then for check in memory race; do \
 	    $(MAKE) --no-print-directory BACKEND=emu CHECK=$$check TREE=build/planted/$$name LAB=$${lab%%-*} drivers || exit 1; \
 	  done; fi; \
