@@ -519,7 +519,7 @@ planted-builds: ## build each planted bug's lab (grader/planted/) on BACKEND, as
 	  grader/tools/plant.sh $$script $$lab build/planted/$$name || exit 1; \
 	  $(MAKE) --no-print-directory TREE=build/planted/$$name LAB=$${lab%%-*} build || \
 	    echo "planted-builds: $$name does not build (grade-planted.sh says so)"; \
-	  if [ "$(BACKEND)" = cuda ]; then for check in memory race; do \
+	  if [ "$(BACKEND)" = cuda ]; then for check in none memory race; do \
 	    $(MAKE) --no-print-directory BACKEND=emu CHECK=$$check TREE=build/planted/$$name LAB=$${lab%%-*} drivers || exit 1; \
 	  done; fi; \
 	done
@@ -530,7 +530,7 @@ gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
-	@for check in memory race; do for tree in solutions labs; do \
+	@for check in none memory race; do for tree in solutions labs; do \
 	  $(MAKE) --no-print-directory BACKEND=emu CHECK=$$check TREE=$$tree drivers || exit 1; done; done
 	@rm -rf build/gpu-bundle
 	@grader/tools/make-gpu-bundle.sh build/cuda-$(CHECK) build/gpu-bundle $(ALL_LABS)

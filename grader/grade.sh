@@ -120,6 +120,7 @@ fi
 # n long, so out[0] written at n = 0 is an overrun it reports.
 check_sizes() {
     lab_uses_gpu "$3" || { echo "0 33 1025 4097"; return; }
+    [ "$2" = emu-overlap ] && { echo "33 1025 65537"; return; }   # 65537: 9 of lab 07's tiles
     case "$(run_backend "$2"):$1" in
     cuda:memory) echo "33 1025 65537" ;;
     cuda:race) echo "33 1025" ;;
@@ -134,6 +135,7 @@ run_backend() {
 
 # checker CHECK [ORDER]: the command that runs a program under CHECK, or nothing.
 checker() {
+    [ "${2:-}" = emu-overlap ] && { echo "env SCANLAB_EMU_BLOCKS=overlap"; return; }
     case "$(run_backend "${2:-$orders}"):$1" in
     cuda:*)
         tool=$(command -v compute-sanitizer || ls "${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" 2>/dev/null) || return 0
@@ -151,11 +153,11 @@ check_driver() {
     if [ "$3" = gpu ]; then
         driver=$build/$tree/$2/run
     else
-        check_build=$(dirname "$build")/emu-$1
+        check_build=$(dirname "$build")/emu-$([ "$3" = emu-overlap ] && echo none || echo "$1")
         driver=$check_build/$tree/$2/run
         # Not the caller's make flags: they may set CHECK or LAB for it.
         [ -f Makefile ] && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s BACKEND=emu \
-            CHECK="$1" BUILD="$check_build" TREE="$tree" "$driver" >"$out/$2.check-$1.build.log" 2>&1
+            CHECK="${check_build##*/emu-}" BUILD="$check_build" TREE="$tree" "$driver" >"$out/$2.check-$1.build.log" 2>&1
     fi
     [ -x "$driver" ] && echo "$driver"
 }
@@ -163,7 +165,11 @@ check_driver() {
 # check_orders CHECK LAB: the orders a check runs in: the thread orders
 # under the emulator; on a GPU, the GPU (order gpu), then the emulator's
 # sanitizers in each thread order (emu-forward, emu-reverse) where their
-# build of the driver can be had.
+# build of the driver can be had, and for the race check the emulator's
+# plain build with blocks overlapping (emu-overlap): what the grade's
+# reverse-order tests see under the emulator (races between blocks, a
+# status word read half written, a wait for a block that has not
+# started), which a GPU shows only sometimes, often as a hang in perf.
 check_orders() {
     if ! lab_uses_gpu "$2"; then
         [ "$backend" = emu ] && echo forward || echo emu-forward
@@ -172,6 +178,7 @@ check_orders() {
     else
         echo gpu
         [ -n "$(check_driver "$1" "$2" emu-forward)" ] && echo emu-forward emu-reverse
+        [ "$1" = race ] && [ -n "$(check_driver "$1" "$2" emu-overlap)" ] && echo emu-overlap
     fi
 }
 
@@ -187,9 +194,15 @@ check_run() {
     lock=sharing_gpu
     lab_uses_gpu "$2" || lock=""   # as run_test: no GPU, no lock
     # shellcheck disable=SC2086 # the checker is a command with its options
-    $lock env $gpu_env SCANLAB_EMU_ORDER=${3#emu-} timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver.$3")" "$4" 0x5eed random \
+    order=${3#emu-}
+    [ "$order" = overlap ] && order=reverse
+    $lock env $gpu_env SCANLAB_EMU_ORDER=$order timeout -k 5 "$long_timeout" $command "$(cat "$dir/driver.$3")" "$4" 0x5eed random \
         >"$dir/$3.$4.log" 2>&1 </dev/null
-    echo $? >"$dir/$3.$4.rc"
+    rc=$?
+    # Without a sanitizer the driver exits 0 whatever it found: a report of
+    # the emulator's, or a wrong result, is the finding (86, as a checker's).
+    [ "$3" = emu-overlap ] && [ "$rc" = 0 ] && grep -q -E '^scanlab-emu: | WRONG: ' "$dir/$3.$4.log" && rc=86
+    echo "$rc" >"$dir/$3.$4.rc"
 }
 
 # failing_size "CHECK LAB ORDER SIZES": after the run of all SIZES at once
@@ -217,6 +230,8 @@ finding() {
         / is located .* of [0-9]+-byte region/ && region == "" { region = $0; sub(/^.* is located /, "", region); sub(/ \[.*/, "", region) }
         /^SUMMARY: / { summary = $0 (access != "" ? " (" access (region != "" ? ", " region : "") ")" : ""); exit }
         /: runtime error: / && undefined == "" { undefined = $0 }
+        /^scanlab-emu: / && emulator == "" { emulator = $0; sub(/^scanlab-emu: /, "", emulator) }
+        / WRONG: / && wrong == "" { wrong = $0; sub(/^ */, "", wrong) }
         /^========= (ERROR|RACECHECK|LEAK) SUMMARY/ { total = $0; sub(/^========= +/, "", total); next }
         /^========= *$/ && what != "" { done = 1 }
         /^=========     (at |by thread|Read Thread|Write Thread|and is )/ && what != "" && !done {
@@ -228,6 +243,8 @@ finding() {
             if (summary != "") { print summary; exit }
             if (undefined ~ /misaligned/) undefined = undefined "; on a GPU this stops the kernel (cudaErrorMisalignedAddress)"
             if (undefined != "") { print "UndefinedBehaviorSanitizer: " undefined; exit }
+            if (emulator != "") { print emulator; exit }
+            if (wrong != "") { print wrong; exit }
             print what details (total != "" ? " (" total ")" : "")
         }' "$1" | cut -c1-400
 }
@@ -274,6 +291,9 @@ check_verdict() {
         reproduce="make run LAB=${lab%%-*} N=$n BACKEND=emu CHECK=$check$([ "$tree" = labs ] || echo " TREE=$tree")"
         if ! lab_uses_gpu "$lab"; then
             where="n = $n"
+        elif [ "$order" = emu-overlap ]; then
+            where="n = $n, blocks overlapping in the CPU emulator"
+            reproduce="SCANLAB_EMU_ORDER=reverse make run LAB=${lab%%-*} N=$n BACKEND=emu$([ "$tree" = labs ] || echo " TREE=$tree")"
         elif [ "$order" != gpu ]; then
             where="n = $n, ${order#emu-} thread order$([ "$backend" = cuda ] && echo ", the CPU emulator's sanitizers")"
             reproduce="SCANLAB_EMU_ORDER=${order#emu-} $reproduce"

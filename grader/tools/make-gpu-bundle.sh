@@ -54,7 +54,7 @@ done
 # The emulator's memory and race builds of the drivers (make gpu-bundle
 # builds them): a grade on a GPU runs the emulator's sanitizers too
 # (grade.sh, check_orders), from ./emu-CHECK/TREE/LAB/run beside build/.
-for check in memory race; do
+for check in none memory race; do
     for tree in solutions labs $planted; do
         for lab in "$@"; do
             driver=$(dirname "$build")/emu-$check/$tree/$lab/run
