@@ -571,7 +571,7 @@ test_result() {
         { unnamed = $2 == "fail" && head != "" && index($3, "reproduce: ") == 0 &&
                     ($3 == "" || $3 ~ /^(crashed|timed out):/ || $3 ~ /^grader: / || $3 ~ /cudaError/) }
         $2 == "fail" && $3 == "" { $3 = summary != "" ? "stopped by the checker: " summary : emu != "" ? emu : "failed without a message: see " logfile }
-        $2 == "fail" && ($3 ~ /^crashed/ || $3 ~ /cudaErrorLaunchFailure/) && emu != "" { $3 = $3 "\037" emu }
+        $2 == "fail" && ($3 ~ /^crashed/ || $3 ~ /cudaError(LaunchFailure|MisalignedAddress)/) && emu != "" { $3 = $3 "\037" emu }
         unnamed && $3 ~ /^(crashed|timed out):/ { colon = index($3, ":"); $3 = substr($3, 1, colon - 1) " in " at substr($3, colon) }
         unnamed && $3 !~ /^(crashed|timed out) in / { $3 = head "\037" $3 }
         unnamed { $3 = $3 "\037" hint } { print }'
