@@ -157,14 +157,17 @@ void acquire(void *sync)
 #endif
 }
 
-/* splitmix64: small, seedable, good enough to shuffle threads. */
-unsigned long long next_random()
+/* splitmix64: small, seedable, good enough to shuffle threads and to
+ * draw the turns of overlapping blocks. Advances *state. */
+unsigned long long splitmix64(unsigned long long *state)
 {
-    unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ull);
+    unsigned long long z = (*state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
+
+unsigned long long next_random() { return splitmix64(&rng_state); }
 
 void arrange_order()
 {
@@ -576,14 +579,6 @@ unsigned long long switch_state;
 /* The block whose shared memory is in place. */
 Block *shown;
 
-unsigned long long next_switch_random()
-{
-    unsigned long long z = (switch_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* Puts blk's shared memory in place, keeping the previous block's. */
 void show(Block *blk)
 {
@@ -654,7 +649,7 @@ unsigned blocks_resident() { return (unsigned)slots.size(); }
 
 void note_write() { naps = 0; }
 
-unsigned long long switch_random() { return next_switch_random(); }
+unsigned long long switch_random() { return splitmix64(&switch_state); }
 
 bool run_blocks_overlapped(unsigned long long total, unsigned resident, unsigned long long seed)
 {
@@ -672,7 +667,7 @@ bool run_blocks_overlapped(unsigned long long total, unsigned resident, unsigned
     }
     bool ok = true;
     while (ok && !active.empty()) {
-        size_t k = active.size() == 1 ? 0 : next_switch_random() % active.size();
+        size_t k = active.size() == 1 ? 0 : switch_random() % active.size();
         show(cur = active[k]);
         block_idx = cur->index;
         step_block();
