@@ -39,7 +39,7 @@ CXX       := g++
 
 # Warnings are errors everywhere: a warning in a kernel is usually a bug.
 WARNINGS  := -Wall -Wextra -Werror
-CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support -I grader/drivers -I grader/bench
+CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support -I grader/support/perf -I grader/labs
 
 # The CPU emulator: EMU_NVCC, EMU_LIB, EMU_SANITIZE ..., and emu-test.
 include common/emu/emu.mk
@@ -50,13 +50,13 @@ ifeq ($(BACKEND),cuda)
 CUDA_ARCH ?= $(if $(HAVE_GPU),-arch=native,-arch=all-major)
 NVCC      := $(NVCC_CUDA)
 NVCCFLAGS := -std=c++17 -O2 -g -lineinfo $(CUDA_ARCH) -Werror all-warnings \
-             -Xcompiler -Wall,-Wextra,-Werror -I common -I grader/support -I grader/bench
+             -Xcompiler -Wall,-Wextra,-Werror -I common -I grader/support -I grader/support/perf -I grader/labs
 CFLAGS    += -I $(CUDA_HOME)/include
 LINK      := $(NVCC_CUDA) $(CUDA_ARCH)
 LDLIBS    := -lcriterion
 else ifeq ($(BACKEND),emu)
 NVCC      := $(EMU_NVCC)
-NVCCFLAGS := -O1 -g $(WARNINGS) $(EMU_SANITIZE) -I common
+NVCCFLAGS := -O1 -g $(WARNINGS) $(EMU_SANITIZE) -I common -I grader/support
 CFLAGS    += $(EMU_CFLAGS) $(EMU_SANITIZE) -DSCANLAB_EMULATOR
 LINK      := $(CXX) $(EMU_SANITIZE)
 LDLIBS    := $(EMU_LDLIBS) -lcriterion
@@ -79,35 +79,39 @@ HOST_LABS := $(foreach lab,$(ALL_LABS),$(if $(wildcard $(or $(wildcard solutions
 # Objects are named after their source: common/todo.c -> $(BUILD)/common/todo.c.o
 objects_of     = $(patsubst %,$(BUILD)/%.o,$(1))
 COMMON_OBJS    := $(call objects_of,$(wildcard common/*.c))
-# The grader's support code, as a library: a program links only the parts
-# it uses, so lab 06's checks never need lab 05's functions and so on.
-# scanzip's CPU codec is in it: lab 08's oracle. one_process.c is not: it
-# stands in for libcriterion (tests-one-process, below); nor is
-# guarded_malloc.c, linked only where GUARDED_LABS says (below).
+# The grader's side of each lab is one folder, grader/labs/NN-name/
+# (its README says what each file is); its manifest, lab.mk, says which
+# earlier labs it builds on and what its benchmark times.
+include $(wildcard grader/labs/*/lab.mk)
+lab_grader     = grader/labs/$(1)
+
+# The grader's support code, as a library: grader/support/*.c and each
+# lab folder's oracle and checks (its .c files that are not a program's
+# main, below). A program links only the parts it uses, so lab 06's checks
+# never need lab 05's functions and so on. scanzip's CPU codec is in it:
+# lab 08's oracle. one_process.c is not: it stands in for libcriterion
+# (tests-one-process, below); nor is guarded_malloc.c, linked only into
+# the labs whose manifest says GUARDED_NN-name.
+GRADER_MAINS   := tests.c fast_tests.c hidden_tests.c driver.c perf.c
 SUPPORT_LIB    := $(BUILD)/grader/libsupport.a
 SUPPORT_OBJS   := $(call objects_of,$(filter-out grader/support/one_process.c grader/support/guarded_malloc.c,\
-                                      $(wildcard grader/support/*.c)))
+                                      $(wildcard grader/support/*.c)) \
+                    $(filter-out $(addprefix %/,$(GRADER_MAINS)),$(wildcard grader/labs/*/*.c)))
 ONE_PROCESS_MAIN := $(BUILD)/grader/support/one_process.c.o
 # The objects of one lab folder, e.g. $(call lab_objects,labs/02-naive-scan)
 lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
 
 # Later labs call earlier ones through their C interface (common/*.h). The
-# grader links its own implementation of those (grader/provided/), never the
-# student's, so a bug in lab 03 cannot cost points in lab 04.
-PROVIDED_04-compaction   := grader/provided/scan.cu
-PROVIDED_05-rle          := grader/provided/scan.cu grader/provided/compact.cu
-PROVIDED_06-fixed-length := grader/provided/scan.cu
-PROVIDED_08-compressor   := grader/provided/scan.cu grader/provided/rle.cu grader/provided/pack.cu
-provided_objects = $(call objects_of,$(PROVIDED_$(1)))
+# grader links its own implementation of those (the provided.cu of each
+# lab in USES_NN-name), never the student's, so a bug in lab 03 cannot
+# cost points in lab 04.
+provided_objects = $(call objects_of,$(foreach used,$(USES_$(1)),$(call lab_grader,$(used))/provided.cu))
 
 # The labs whose tests put every device allocation between guard zones,
 # the student's own included (grader/support/guarded_malloc.h): the linker
-# sends each cudaMalloc and cudaFree of the program through it. Lab 08's
-# decoder sizes its own scratch arrays, and a payload that lies about its
-# runs must not make it write past one, where no other guard looks.
-GUARDED_LABS     := 08-compressor
-guarded_objects   = $(if $(filter $(1),$(GUARDED_LABS)),$(BUILD)/grader/support/guarded_malloc.c.o)
-guarded_link      = $(if $(filter $(1),$(GUARDED_LABS)),-Xlinker --wrap=cudaMalloc -Xlinker --wrap=cudaFree)
+# sends each cudaMalloc and cudaFree of the program through it.
+guarded_objects   = $(if $(GUARDED_$(1)),$(BUILD)/grader/support/guarded_malloc.c.o)
+guarded_link      = $(if $(GUARDED_$(1)),-Xlinker --wrap=cudaMalloc -Xlinker --wrap=cudaFree)
 
 TEST_PROGRAMS  := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests)
 ONE_PROCESS_PROGRAMS := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/tests-one-process)
@@ -131,7 +135,7 @@ $(BUILD)/%.cu.o: %.cu
 .SECONDEXPANSION:
 
 # A lab's test program: the grader's tests for it (and the instructor's
-# hidden ones, when grader/tests/hidden/ has them), the lab's own files,
+# hidden ones, when its folder has hidden_tests.c), the lab's own files,
 # what it builds on, and the shared support code. $* is the lab folder,
 # e.g. labs/02-naive-scan.
 $(SUPPORT_LIB): $(SUPPORT_OBJS) $(call objects_of,common/scanzip/codec.c)
@@ -146,8 +150,8 @@ $(SUPPORT_LIB): $(SUPPORT_OBJS) $(call objects_of,common/scanzip/codec.c)
 # poisons too, and the linker takes that one.)
 POISON_GPU := $(if $(filter cuda,$(BACKEND)),-Xlinker --wrap=cudaMalloc)
 
-TEST_PARTS := $(BUILD)/grader/tests/$$(notdir $$*).c.o \
-              $$(call objects_of,$$(wildcard grader/tests/hidden/$$(notdir $$*).c)) $$(call lab_objects,$$*) \
+TEST_PARTS := $(BUILD)/grader/labs/$$(notdir $$*)/tests.c.o \
+              $$(call objects_of,$$(wildcard grader/labs/$$(notdir $$*)/hidden_tests.c)) $$(call lab_objects,$$*) \
               $$(call provided_objects,$$(notdir $$*)) $$(call guarded_objects,$$(notdir $$*)) \
               $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 $(BUILD)/%/tests: $(TEST_PARTS)
@@ -165,22 +169,22 @@ $(BUILD)/%/tests-one-process: $(ONE_PROCESS_MAIN) $(TEST_PARTS)
 	    $(filter-out -lcriterion,$(LDLIBS))
 
 # A lab's debugging driver (make run): prints its arrays for one input.
-$(BUILD)/%/run: $(BUILD)/grader/drivers/$$(notdir $$*).c.o $(BUILD)/grader/drivers/print.c.o \
+$(BUILD)/%/run: $(BUILD)/grader/labs/$$(notdir $$*)/driver.c.o \
                 $$(call lab_objects,$$*) $$(call provided_objects,$$(notdir $$*)) \
                 $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
 	@$(LINK) $(POISON_GPU) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(filter-out -lcriterion,$(LDLIBS))
 
 # A lab's performance test (graded: the rubric's perf:: lines), for the labs
-# that have grader/perf/NN-name.c: the harness, which owns the clock, the
+# that have grader/labs/NN-name/perf.c: the harness, which owns the clock, the
 # lab's code with what it builds on, and the reference's, renamed, to time
-# it against in the same process (grader/perf/perf.h).
-PERF_LABS      := $(filter $(basename $(notdir $(wildcard grader/perf/[0-9][0-9]-*.c))),$(LABS))
+# it against in the same process (grader/support/perf/perf.h).
+PERF_LABS      := $(filter $(notdir $(patsubst %/perf.c,%,$(wildcard grader/labs/*/perf.c))),$(LABS))
 PERF_PROGRAMS  := $(foreach lab,$(PERF_LABS),$(BUILD)/$(TREE)/$(lab)/perf)
-PERF_HARNESS   := $(call objects_of,grader/perf/perf.c grader/perf/scan_task.c grader/bench/timing.c)
+PERF_HARNESS   := $(call objects_of,$(wildcard grader/support/perf/*.c))
 
 # The harness makes the rounds' inputs in parallel (OpenMP).
-$(BUILD)/grader/perf/%.c.o: CFLAGS += -fopenmp
+$(BUILD)/grader/labs/%/perf.c.o $(PERF_HARNESS): CFLAGS += -fopenmp
 OPENMP_LINK    := $(if $(filter cuda,$(BACKEND)),-Xcompiler -fopenmp,-fopenmp)
 
 # The reference inside the perf program, beside the student's code (perf.h):
@@ -197,7 +201,7 @@ $(BUILD)/reference/%.o: $$(call lab_objects,solutions/$$*)
 	@rm -f $@.joined $@.symbols
 reference_object = $(if $(wildcard solutions),$(BUILD)/reference/$(1).o,$(wildcard $(BUILD)/reference/$(1).o))
 
-$(BUILD)/%/perf: $(BUILD)/grader/perf/$$(notdir $$*).c.o $(PERF_HARNESS) $$(call lab_objects,$$*) \
+$(BUILD)/%/perf: $(BUILD)/grader/labs/$$(notdir $$*)/perf.c.o $(PERF_HARNESS) $$(call lab_objects,$$*) \
                  $$(call reference_object,$$(notdir $$*)) \
                  $$(call provided_objects,$$(notdir $$*)) $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
@@ -205,38 +209,35 @@ $(BUILD)/%/perf: $(BUILD)/grader/perf/$$(notdir $$*).c.o $(PERF_HARNESS) $$(call
 
 # The fast references (common/fast.h): solutions/NN-name/fast/*.cu, built
 # from lab 07's pieces, kept beside the teaching versions. Only the source
-# tree has them. Each has its tests (grader/tests/fast/NN-name.c: make
+# tree has them. Each has its tests (grader/labs/NN-name/fast_tests.c: make
 # test-fast), linked with the lab's reference (whose checks they share),
 # and is timed by make bench beside the lab's own version.
 FAST_LABS      := $(notdir $(patsubst %/fast/,%,$(wildcard solutions/*/fast/)))
 fast_objects    = $(call objects_of,$(wildcard solutions/$(1)/fast/*.cu))
 FAST_TESTS     := $(foreach lab,$(FAST_LABS),$(BUILD)/solutions/$(lab)/fast/tests)
 
-$(BUILD)/solutions/%/fast/tests: $(BUILD)/grader/tests/fast/%.c.o $$(call fast_objects,$$*) \
+$(BUILD)/solutions/%/fast/tests: $(BUILD)/grader/labs/%/fast_tests.c.o $$(call fast_objects,$$*) \
                                  $$(call lab_objects,solutions/$$*) $$(call provided_objects,$$*) \
                                  $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(LDLIBS)
 
-# The benchmarks (make bench), real CUDA backend only: grader/bench/bench_NAME.cu
-# times the labs of BENCH_LABS_NAME, linked with what they build on.
-BENCH_LABS_scan := 01-cpu-scan 02-naive-scan 03-efficient-scan
-BENCH_LABS_compact := 04-compaction
-BENCH_LABS_rle  := 05-rle
-BENCH_LABS_pack := 06-fixed-length
-BENCH_LABS_single_pass := 03-efficient-scan 07-single-pass-scan
-BENCH_LABS_cascade := 08-compressor
-BENCHES         := $(patsubst grader/bench/bench_%.cu,%,$(wildcard grader/bench/bench_*.cu))
+# The benchmarks (make bench), real CUDA backend only: a lab's bench.cu,
+# named BENCH_NAME_NN-name in its manifest, times the labs of its
+# BENCH_TIMES_NN-name, linked with what they build on.
+BENCH_LABS      := $(foreach lab,$(ALL_LABS),$(if $(BENCH_NAME_$(lab)),$(lab)))
+BENCHES         := $(foreach lab,$(BENCH_LABS),$(BENCH_NAME_$(lab)))
 BENCH           ?= $(BENCHES)#  make bench BENCH=rle: one of them
-bench_objects    = $(sort $(foreach lab,$(BENCH_LABS_$(1)),\
+bench_lab        = $(firstword $(foreach lab,$(BENCH_LABS),$(if $(filter $(1),$(BENCH_NAME_$(lab))),$(lab))))
+bench_objects    = $(sort $(foreach lab,$(BENCH_TIMES_$(call bench_lab,$(1))),\
                      $(call lab_objects,$(TREE)/$(lab)) $(call provided_objects,$(lab)) \
                      $(call fast_objects,$(lab))))
 
 # The benchmarks time the fast references where they are (not in a
 # student's copy): bench_NAME.cu has their rows under this define.
-$(BUILD)/grader/bench/%.cu.o: NVCCFLAGS += $(if $(FAST_LABS),-DSCANLAB_FAST_REFERENCES)
+$(BUILD)/grader/labs/%/bench.cu.o: NVCCFLAGS += $(if $(FAST_LABS),-DSCANLAB_FAST_REFERENCES)
 
-$(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/bench/timing.c.o \
+$(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/labs/$$(call bench_lab,$$*)/bench.cu.o $(BUILD)/grader/support/perf/timing.c.o \
                           $$(call bench_objects,$$*) $(COMMON_OBJS) $(SUPPORT_LIB)
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@
@@ -245,7 +246,7 @@ $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/bench/bench_%.cu.o $(BUILD)/grader/ben
 #
 # common/scanzip/ (format.h says the bytes) needs no CUDA and no emulator:
 # gcc with OpenMP, the same under BACKEND=cuda and emu. Its tests are
-# grader/tests/scanzip/*.c (Criterion), cli.sh and gpu-engine.sh; its fuzzer,
+# grader/scanzip/*.c (Criterion), cli.sh and gpu-engine.sh; its fuzzer,
 # grader/fuzz/decode.c, is built with clang's libFuzzer and sanitizers.
 # Two builds of the tool: $(SCANZIP), CPU only (engine_none.c), and
 # $(SCANZIP_GPU), with the GPU engine (engine_gpu.cu) built from labs 05,
@@ -261,8 +262,11 @@ SCANZIP_OBJS    := $(patsubst %,$(SCANZIP_BUILD)/%.o,$(SCANZIP_SOURCES))
 SCANZIP         := $(BUILD)/scanzip
 SCANZIP_TREE    := $(if $(filter command line,$(origin TREE)),$(TREE),$(or $(wildcard solutions),labs))
 SCANZIP_GPU     := $(BUILD)/$(SCANZIP_TREE)/scanzip-gpu
-SCANZIP_GPU_LABS := 05-rle 06-fixed-length 08-compressor
-SCANZIP_TESTS   := $(BUILD)/grader/tests/scanzip/tests
+# What the engine's labs use from the grader: the provided.cu of every
+# lab in their USES_ that is not one of them (labs 03 and 04).
+SCANZIP_ENGINE_PROVIDED := $(sort $(filter-out $(foreach lab,$(SCANZIP_ENGINE_LABS),%/$(lab)/provided.cu.o),\
+                             $(foreach lab,$(SCANZIP_ENGINE_LABS),$(call provided_objects,$(lab)))))
+SCANZIP_TESTS   := $(BUILD)/grader/scanzip/tests
 FUZZER          := build/fuzz/decode
 FUZZ_SECONDS    ?= 60
 FUZZ_CFLAGS     := -std=c11 -O1 -g $(WARNINGS) -fsanitize=fuzzer,address,undefined \
@@ -279,9 +283,9 @@ $(SCANZIP): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_BUILD)/common/
 
 # The labs' objects with what they build on (the grader's scan and compaction).
 $(SCANZIP_GPU): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_OBJS) $(BUILD)/common/scanzip/engine_gpu.cu.o \
-                $(foreach lab,$(SCANZIP_GPU_LABS),$(call lab_objects,$(SCANZIP_TREE)/$(lab))) \
+                $(foreach lab,$(SCANZIP_ENGINE_LABS),$(call lab_objects,$(SCANZIP_TREE)/$(lab))) \
                 $(if $(filter solutions,$(SCANZIP_TREE)),$(call fast_objects,08-compressor)) \
-                $(call objects_of,grader/provided/scan.cu grader/provided/compact.cu) $(COMMON_OBJS) $(EMU_LIB)
+                $(SCANZIP_ENGINE_PROVIDED) $(COMMON_OBJS) $(EMU_LIB)
 	@mkdir -p $(@D)
 	@echo "  LINK  $@"
 	@$(LINK) $(OPENMP_LINK) $(filter %.o,$^) -o $@ $(filter-out -lcriterion,$(LDLIBS))
@@ -293,7 +297,7 @@ ifeq ($(BACKEND),cuda)
 $(BUILD)/common/scanzip/engine_gpu.cu.o $(call fast_objects,08-compressor): NVCCFLAGS += --default-stream per-thread
 endif
 
-$(SCANZIP_TESTS): $(patsubst %,$(SCANZIP_BUILD)/%.o,$(wildcard grader/tests/scanzip/*.c)) $(SCANZIP_OBJS)
+$(SCANZIP_TESTS): $(patsubst %,$(SCANZIP_BUILD)/%.o,$(wildcard grader/scanzip/*.c)) $(SCANZIP_OBJS)
 	@mkdir -p $(@D)
 	@echo "  LINK  $@"
 	@$(CC) -fopenmp $^ -o $@ -lcriterion
@@ -346,7 +350,7 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 	@$(MAKE) --no-print-directory -s -k -j$(or $(JOBS),$(shell nproc)) $(GRADE_PROGRAMS) >/dev/null 2>&1 || true
 	@for lab in $(LABS); do \
 	  programs="$(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run"; \
-	  [ -f grader/perf/$$lab.c ] && programs="$$programs $(BUILD)/$(TREE)/$$lab/perf"; \
+	  [ -f grader/labs/$$lab/perf.c ] && programs="$$programs $(BUILD)/$(TREE)/$$lab/perf"; \
 	  one="$(BUILD)/$(TREE)/$$lab/tests-one-process"; \
 	  if $(MAKE) --no-print-directory $$programs; then \
 	    $(MAKE) --no-print-directory -s $$one >/dev/null 2>&1 || rm -f $$one; \
@@ -354,7 +358,7 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
 	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' ONE_PROCESS='$(ONE_PROCESS)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
-# Every row also goes to one CSV file (grader/bench/timing.h says its
+# Every row also goes to one CSV file (grader/support/perf/timing.h says its
 # columns), with the GPU, its driver and the day.
 bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=scan|compact|rle|pack|single_pass|cascade)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make bench needs BACKEND=cuda and a GPU" && exit 1)
@@ -454,8 +458,8 @@ bench-scanzip: $(SCANZIP) ## scanzip beside gzip and zstd on make data's files, 
 test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) $(SCANZIP_GPU) # scanzip's tests: round trips, known bytes, corrupt input; the CLI; the GPU engine's bytes
 	@echo "  TEST  $(SCANZIP_TESTS)"
 	@OMP_WAIT_POLICY=passive $(SCANZIP_TESTS) --jobs 2 --short-filename
-	@grader/tests/scanzip/cli.sh $(SCANZIP)
-	@grader/tests/scanzip/gpu-engine.sh $(SCANZIP_GPU)
+	@grader/scanzip/cli.sh $(SCANZIP)
+	@grader/scanzip/gpu-engine.sh $(SCANZIP_GPU)
 
 fuzz: $(SCANZIP) # replay grader/fuzz/regressions/, then fuzz scanzip's decoder for FUZZ_SECONDS (60)
 	@grader/tools/install-deps.sh clang
@@ -512,9 +516,9 @@ batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradeb
 
 # Both trees built for the GPU (CUDA_ARCH, e.g. -arch=sm_90; all-major
 # without a GPU here), then copied with their libraries into one folder.
-planted-builds: ## build each planted bug's lab (grader/planted/) on BACKEND, as grader/tools/grade-planted.sh grades it (on a GPU: from make gpu-bundle)
+planted-builds: ## build each planted bug's lab (grader/labs/*/planted/) on BACKEND, as grader/tools/grade-planted.sh grades it (on a GPU: from make gpu-bundle)
 	$(source_tree_only)
-	@for script in grader/planted/*.sed; do \
+	@for script in grader/labs/*/planted/*.sed; do \
 	  name=$$(basename $$script .sed); lab=$$(sed -n 's/^# lab: //p' $$script); \
 	  grader/tools/plant.sh $$script $$lab build/planted/$$name || exit 1; \
 	  $(MAKE) --no-print-directory TREE=build/planted/$$name LAB=$${lab%%-*} build || \

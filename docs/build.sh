@@ -145,7 +145,7 @@ table_rows() { awk '!/^#/ && NF == 3 { printf "%.0f\t%s\t%s\n", 2 ^ $1, $2, $3 }
 table_title() {
     echo "$(sed -n 's/^# *chart: *//p' "$1" | grep . || echo "one scan of n int32") on $(sed -n 's/^# *hardware: *//p' "$1")"
 }
-# The rows of one benchmark in make bench's CSV (grader/bench/timing.h),
+# The rows of one benchmark in make bench's CSV (grader/support/perf/timing.h),
 # of one input when a third argument names it ("50% kept").
 csv_rows() {
     awk -F, -v bench="$2" -v input="${3:-}" \
@@ -177,7 +177,7 @@ ratio_chart() {
 }
 
 # rate_chart NAME CSV TITLE: grouped bars of make bench's cascade rows
-# (grader/bench/bench_cascade.cu), a group per input and a bar per
+# (grader/labs/08-compressor/bench.cu), a group per input and a bar per
 # version, in GB/s of uncompressed data: the file's bytes (4n, n counting
 # 4-byte words) over the row's time.
 rate_chart() {

@@ -10,7 +10,7 @@
 # or the idiom every CUDA text shows, `int t = threadIdx.x;`, which the
 # primer's own example uses) or students have it anyway: it is also a line of labs/ (the skeletons),
 # common/, or the files of grader/ a student release carries (not
-# grader/planted/, grader/tamper/ or grader/tests/hidden/, which
+# grader/labs/*/planted/, grader/tamper/ or grader/labs/*/hidden_tests.c, which
 # make-release.sh leaves out and which copy solution code).
 #
 # Pages are read as text: tags stripped (pandoc highlights code with nested
@@ -34,7 +34,7 @@ cd "$(dirname "$0")/.."
 [ -d solutions ] || { echo "docs/check-leaks.sh: needs solutions/" >&2; exit 2; }
 
 public=$(find labs common grader \
-    \( -path grader/planted -o -path grader/tamper -o -path grader/tests/hidden \) -prune -o \
+    \( -path 'grader/labs/*/planted' -o -path grader/tamper -o -path 'grader/labs/*/hidden_tests.c' \) -prune -o \
     -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' \) -print)
 
 # Files are read in this order, each group after its "mode=" argument.

@@ -55,6 +55,9 @@ shift 3
 here=$(dirname "$0")
 out=$build/grade/$tree
 mkdir -p "$out"
+# Every lab's rubric (grader/labs/NN-name/rubric.txt), as one table of
+# tab-separated fields (tools/rubric.awk), which everything below reads.
+awk -f "$here/tools/rubric.awk" "$here"/labs/*/rubric.txt >"$out/rubric.tsv"
 phase=${PHASE:-both}
 case "$phase" in both|tests|perf) ;; *) echo "grade.sh: PHASE is tests, perf or unset, not '$phase'" >&2; exit 2 ;; esac
 if [ "$phase" = perf ]; then
@@ -351,7 +354,7 @@ checks_all() {
         for check in memory race; do
             test=check::$check
             awk -v lab="$lab" -v test="$test" '!/^#/ && $1 == lab && $2 == test { found = 1 } END { exit !found }' \
-                "$here/rubric.txt" || continue
+                "$out/rubric.tsv" || continue
             [ -n "$(echo "$test" | filtered)" ] || continue
             [ "$backend:${CHECK:-none}:$check" = emu:race:memory ] && continue   # the race check alone
             if [ "${CHECK:-none}" = "$check" ] || lab_passed "$lab"; then
@@ -584,12 +587,12 @@ test_result() {
 # program is missing or does not start earns nothing, and says why).
 fail_whole_lab() {
     awk -v lab="$1" -v order="$2" -v message="$3" 'BEGIN { OFS = "\t" }
-        !/^#/ && $1 == lab { print lab, order, $2, "fail", message }' "$here/rubric.txt" >>"$out/results"
+        !/^#/ && $1 == lab { print lab, order, $2, "fail", message }' "$out/rubric.tsv" >>"$out/results"
 }
 
 # ---- Performance: the rubric's perf:: lines ------------------------------
 #
-# A lab's perf program (grader/perf/perf.h) holds the student's function
+# A lab's perf program (grader/support/perf/perf.h) holds the student's function
 # and the reference's, times both in turn on the same fresh inputs and
 # checks every output; it runs once all of the lab's tests pass (the
 # scoreboard gates the points on them anyway). Full credit within 1.25x
@@ -634,7 +637,7 @@ perf_row() {
 
 perf_lab() {
     lab=$1
-    test=$(awk -v lab="$lab" '!/^#/ && $1 == lab && $2 ~ /^perf::/ { print $2; exit }' "$here/rubric.txt")
+    test=$(awk -v lab="$lab" '!/^#/ && $1 == lab && $2 ~ /^perf::/ { print $2; exit }' "$out/rubric.tsv")
     [ -n "$test" ] || return 0
     [ -n "$(echo "$test" | filtered)" ] || return 0
     if [ "${CHECK:-none}" != none ]; then
@@ -852,7 +855,7 @@ tests_all() {
 }
 
 # What runs in the subshells of the pools (run_test, check_run).
-hidden_tests=$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden" { print $1 "\t" $2 }')
+hidden_tests=$(cat "$out/rubric.tsv" | awk -F'\t' '$4 == "hidden" { print $1 "\t" $2 }')
 checker_memory=$(checker memory gpu) checker_race=$(checker race gpu)
 checker_emu_memory=$(checker memory emu-forward) checker_emu_race=$(checker race emu-forward)
 export out build tree hidden_tests checker_memory checker_race checker_emu_memory checker_emu_race
@@ -900,7 +903,7 @@ if [ "$phase" = tests ]; then
     exit 0
 fi
 [ "$backend:${CHECK:-none}" = emu:race ] || for lab in $labs; do timed "$lab" perf perf_lab "$lab"; done
-[ -n "$(awk -f "$here/tools/rubric.awk" "$here/rubric.txt" | awk -F'\t' '$4 == "hidden"')" ] &&
+[ -n "$(cat "$out/rubric.tsv" | awk -F'\t' '$4 == "hidden"')" ] &&
     echo "hidden tests ran with SCANLAB_SEED=$hidden_seed (replay: HIDDEN_SEED=$hidden_seed)" >"$out/hidden-seed"
 
 colour=0
@@ -908,11 +911,10 @@ colour=0
 echo "ScanLab scoreboard: $tree/ graded on $describe"
 echo
 awk -v expect="${EXPECT:-}" -v colour="$colour" -v backend="$backend" -v tree="$tree" \
-    -v filter="${FILTER:-}" -v scored="$out/scored" -f "$here/tools/scoreboard.awk" "$here/rubric.txt" "$out/results"
+    -v filter="${FILTER:-}" -v scored="$out/scored" -f "$here/tools/scoreboard.awk" "$out/rubric.tsv" "$out/results"
 status=$?
 # Machine-readable copies, when asked for: RESULTS_JSON=path (Gradescope's
 # results.json, written with cJSON by tools/results-json.c) and JUNIT_XML=path.
-awk -f "$here/tools/rubric.awk" "$here/rubric.txt" >"$out/rubric.tsv"
 if [ -n "${RESULTS_JSON:-}" ]; then
     tool=${RESULTS_JSON_TOOL:-$build/tools/results-json}
     if [ ! -x "$tool" ]; then

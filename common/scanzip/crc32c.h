@@ -7,7 +7,7 @@
  *
  * Debian 12 has no package of Google's crc32c library, so this is a
  * small one: the instruction when the CPU has SSE4.2, else a table.
- * Both give the same value (grader/tests/scanzip/crc32c.c checks).
+ * Both give the same value (grader/scanzip/crc32c.c checks).
  */
 #ifndef SCANZIP_CRC32C_H
 #define SCANZIP_CRC32C_H

@@ -44,7 +44,7 @@
  * one's kernels run, and the CPU's CRC32C of the chunks runs in parallel
  * too. Labs 05, 06 and 08 keep scratch memory between calls and run one
  * call at a time (solutions/08-compressor/cascade.cu, Part D, and
- * grader/provided/kept.h): whatever goes through them holds labs_lock.
+ * grader/support/kept.h): whatever goes through them holds labs_lock.
  * (They are not built for per-thread streams: their work waits for the
  * other threads' streams, and -m auto overlaps less.)
  */

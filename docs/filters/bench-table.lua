@@ -8,7 +8,7 @@
 -- order) and the columns n, version, time, GB/s, of copy and of CUB (the
 -- last only when the CSV has it). Attributes:
 --
---   csv="PATH"      the file make bench wrote (grader/bench/timing.h has
+--   csv="PATH"      the file make bench wrote (grader/support/perf/timing.h has
 --                   its columns), relative to the repository root
 --   bench="NAME"    the benchmark: scan, compact, rle, pack, single_pass
 --   n="N"           only that size (default: every size)

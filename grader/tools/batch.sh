@@ -45,7 +45,7 @@
 # here when the array has finished.
 # On a GPU the reference's renamed objects (the Makefile's
 # build/cuda-none/reference/) are built here and copied into the grading
-# tree, so that the performance points are graded (grader/perf/perf.h).
+# tree, so that the performance points are graded (grader/support/perf/perf.h).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -167,11 +167,11 @@ TOTAL=$(wc -l <"$list")
 echo "batch: $TOTAL submissions, workers: $workers$([ -n "$GPUS" ] && echo " (GPUs $GPUS)"), BACKEND=$BACKEND"
 "$here/make-release.sh" --grading "$out/tree" >/dev/null
 # On a GPU each submission's perf programs hold the reference beside the
-# student's code (grader/perf/perf.h): the grading tree has no solutions/,
+# student's code (grader/support/perf/perf.h): the grading tree has no solutions/,
 # so the reference's renamed objects are made here and handed to it.
 if [ "$BACKEND" = cuda ]; then
-    for test in grader/perf/[0-9][0-9]-*.c; do
-        object=build/cuda-none/reference/$(basename "$test" .c).o
+    for test in grader/labs/*/perf.c; do
+        object=build/cuda-none/reference/$(basename "$(dirname "$test")").o
         make --no-print-directory BACKEND=cuda "$object" >>"$out/tree.log" 2>&1 &&
             mkdir -p "$out/tree/$(dirname "$object")" && cp "$object" "$out/tree/$object" ||
             echo "batch.sh: no reference $object: its performance points will not be graded" >&2

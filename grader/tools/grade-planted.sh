@@ -1,5 +1,5 @@
 #!/bin/sh
-# grade-planted.sh: the planted bugs of grader/planted/, each graded as a
+# grade-planted.sh: the planted bugs of grader/labs/*/planted/, each graded as a
 # student's lab would be (the whole lab, every check, perf on a GPU), one
 # line each: what it scored, out of what, and whether the test its header
 # names failed. Where run-planted.sh asks "is this bug caught by the test
@@ -16,7 +16,7 @@
 set -u
 build=$1 backend=$2
 shift 2
-[ $# -gt 0 ] || set -- grader/planted/*.sed
+[ $# -gt 0 ] || set -- grader/labs/*/planted/*.sed
 lost=0 kept=0
 for script in "$@"; do
     name=$(basename "$script" .sed)

@@ -11,7 +11,7 @@
 #   correct-NN   the reference, CORRECT of them (default 10): full marks
 #   slow-LAB     the reference with lab LAB's timed function doing its
 #                work twice: right, about 2x slower, fewer speed points
-#   buggy-NAME   a bug of grader/planted/NAME.sed: that test fails
+#   buggy-NAME   a bug of grader/labs/*/planted/NAME.sed: that test fails
 #   cheat-NAME   a cheat or an attack of grader/tamper/NAME.sed (crashes,
 #                endless loops, copying the oracle, faked reports ...):
 #                it gains nothing
@@ -52,7 +52,9 @@ submission slow-04-compaction "$slow" 04-compaction
 
 for kind in planted tamper; do
     seen=""
-    for script in grader/$kind/*.sed; do
+    scripts=grader/tamper/*.sed
+    [ $kind = planted ] && scripts=grader/labs/*/planted/*.sed
+    for script in $scripts; do
         lab=$(field lab "$script") name=$(basename "$script" .sed)
         [ -n "$lab" ] || continue
         case "$kind:$name" in

@@ -70,8 +70,11 @@ for tests in "$build"/solutions/*/fast/tests; do
     lab=$(basename "$(dirname "$(dirname "$tests")")")
     mkdir -p "$out/build/solutions/$lab/fast" && cp "$tests" "$out/build/solutions/$lab/fast/"
 done
-cp grader/grade.sh grader/rubric.txt "$out/grader/"
-[ -z "$planted" ] || cp -r grader/planted "$out/grader/"
+cp grader/grade.sh "$out/grader/"
+for lab in grader/labs/*/; do
+    mkdir -p "$out/$lab" && cp "$lab/rubric.txt" "$out/$lab"
+    [ -z "$planted" ] || cp -r "$lab/planted" "$out/$lab"
+done
 cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"
 # Every shared library a test program needs, except the system's own.
 for program in "$build/solutions/$1/tests" "$build"/solutions/*/perf "$out"/emu-*/solutions/*/run; do

@@ -6,9 +6,10 @@
 #
 # OUT_DIR (e.g. build/release/scanlab-student) receives the files git
 # tracks, as they are in the working tree, except what students must not
-# see: solutions/, the hidden tests (grader/tests/hidden/), the cheating
-# submissions of grader/tamper/, the planted bugs of grader/planted/ and
-# .ci/. grader/rubric.txt loses its `hidden` lines. OUT_DIR.tar.gz is the
+# see: solutions/, the hidden tests (grader/labs/*/hidden_tests.c), the
+# cheating submissions of grader/tamper/, the planted bugs of
+# grader/labs/*/planted/ and .ci/. Each grader/labs/*/rubric.txt loses its
+# `hidden` lines. OUT_DIR.tar.gz is the
 # same tree as a tarball. The Makefile of the release finds the labs in
 # labs/ and refuses the targets that need solutions/.
 #
@@ -26,8 +27,9 @@ mkdir -p "$out"
 
 # Tracked files only (nothing built, nothing untracked), minus the above;
 # a tracked file deleted in the working tree is skipped.
-excluded='solutions|grader/tests/hidden|grader/tamper|grader/planted|\.ci|grader/tools/(run-planted|run-tamper|plant)\.sh'
-[ $grading = yes ] && excluded='solutions|grader/tamper|grader/planted|\.ci|grader/tools/(run-planted|run-tamper|plant)\.sh'
+planted='grader/labs/[^/]+/planted|grader/tamper|\.ci|grader/tools/(run-planted|run-tamper|plant)\.sh'
+excluded="solutions|grader/labs/[^/]+/hidden_tests\.c|$planted"
+[ $grading = yes ] && excluded="solutions|$planted"
 git ls-files |
     grep -v -E "^($excluded)(/|$)" |
     while IFS= read -r file; do [ -f "$file" ] && printf '%s\n' "$file"; done |
@@ -35,14 +37,15 @@ git ls-files |
 
 if [ $grading = yes ]; then
     # Hidden tests may be untracked files of the instructor's.
-    [ -d grader/tests/hidden ] && mkdir -p "$out/grader/tests" && cp -R grader/tests/hidden "$out/grader/tests/"
+    for hidden in grader/labs/*/hidden_tests.c; do [ -f "$hidden" ] && cp "$hidden" "$out/$hidden"; done
     echo "  grading tree: $out/"
     exit 0
 fi
 
-# The rubric without its hidden tests: a line is dropped when its own
+# The rubrics without their hidden tests: a line is dropped when its own
 # visibility, or the default a directive line set, is `hidden` (the same
 # reading as tools/rubric.awk).
+for rubric in grader/labs/*/rubric.txt; do
 awk 'BEGIN { visibility = "visible" }
     /^# *default-visibility: *(visible|hidden|after_due_date) *$/ { visibility = $NF; print; next }
     /^#/ || /^[ \t]*$/ { print; next }
@@ -50,10 +53,11 @@ awk 'BEGIN { visibility = "visible" }
         mine = visibility
         if (NF > 3 && $NF ~ /^(visible|hidden|after_due_date)$/) mine = $NF
         if (mine != "hidden") print
-    }' grader/rubric.txt >"$out/grader/rubric.txt"
+    }' "$rubric" >"$out/$rubric"
+done
 
 # Nothing excluded may have slipped through.
-for path in solutions grader/tests/hidden grader/tamper grader/planted .ci; do
+for path in solutions grader/labs/*/hidden_tests.c grader/tamper grader/labs/*/planted .ci; do
     if [ -e "$out/$path" ]; then echo "make-release.sh: $path is in the release" >&2; exit 1; fi
 done
 

@@ -1,5 +1,5 @@
 # perf-verdict.awk: one results line (scoreboard.awk's format) from a perf
-# program's report (grader/perf/perf.h).
+# program's report (grader/support/perf/perf.h).
 #
 #   PROGRAM N SEED | awk -v lab=LAB -v test=perf::FUNCTION -v backend=cuda|emu \
 #       -v reproduce="PROGRAM N SEED" -v slack=1.25 -f perf-verdict.awk

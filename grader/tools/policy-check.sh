@@ -16,7 +16,7 @@
 #   (open, fopen, mkdir, unlink, rename, write to a descriptor), loading code
 #   (dlopen, dlsym), changing signal handling, oracle_*, and reference_*
 #   (the reference the performance test links in beside the student's
-#   code: grader/perf/perf.h), and the test framework's own functions
+#   code: grader/support/perf/perf.h), and the test framework's own functions
 #   (criterion_*, cr_*, main: what grade.sh's one-process run is made of)
 #   are refused.
 #   printf and friends stay allowed: stdout is only a log, never the verdict.

@@ -4,7 +4,7 @@
  *   results-json RUBRIC_TSV SCORED > results.json
  *
  * RUBRIC_TSV: lab, suite::test, points, visibility, description, tab
- * separated (awk -f grader/tools/rubric.awk grader/rubric.txt).
+ * separated (awk -f grader/tools/rubric.awk grader/labs/*/rubric.txt).
  * SCORED: lab, suite::test, earned, max, pass|partial|fail|skip|notgraded,
  * message: the verdicts of grader/tools/scoreboard.awk, which alone
  * decides points (thread orders, performance credit and its gate). Lines

@@ -1,4 +1,5 @@
-# rubric.awk: grader/rubric.txt as tab-separated fields, one test a line:
+# rubric.awk: the labs' rubrics (grader/labs/*/rubric.txt) as one table of
+# tab-separated fields, one test a line:
 #
 #     lab <TAB> suite::test <TAB> points <TAB> visibility <TAB> description
 #
@@ -9,8 +10,11 @@
 #
 #     # default-visibility: after_due_date
 #
+# which holds until the end of its file.
+#
 # `hidden` tests are also left out of the student release.
-BEGIN { default_visibility = "visible"; OFS = "\t" }
+BEGIN { OFS = "\t" }
+FNR == 1 { default_visibility = "visible" }
 /^# *default-visibility: *(visible|hidden|after_due_date) *$/ {
     default_visibility = $NF; next
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # run-planted.sh: check that the grader catches the bugs planted in
-# grader/planted/. Each NAME.sed is a sed script that breaks one reference
+# grader/labs/*/planted/. Each NAME.sed is a sed script that breaks one reference
 # solution; its header says which lab, which check (none, race, memory),
 # which test must fail, and what its message must say:
 #
@@ -21,7 +21,7 @@ caught=0 missed=0
 SCANLAB_GPU_LOCK=$PWD/build/planted/gpu.lock
 export SCANLAB_GPU_LOCK
 mkdir -p build/planted
-[ $# -gt 0 ] || set -- grader/planted/*.sed
+[ $# -gt 0 ] || set -- grader/labs/*/planted/*.sed
 for script in "$@"; do
     name=$(basename "$script" .sed)
     field() { sed -n "s/^# $1: //p" "$script"; }

@@ -34,7 +34,7 @@ for script in "$@"; do
     if verdict=$(grader/tools/plant.sh "$script" "$lab" "$tree"); then   # else it says why
         # A submission that does not build is graded too (it scores 0).
         programs="build/$backend-none/$tree/$lab/tests build/$backend-none/$tree/$lab/tests-one-process"
-        [ -f "grader/perf/$lab.c" ] && programs="$programs build/$backend-none/$tree/$lab/perf"
+        [ -f "grader/labs/$lab/perf.c" ] && programs="$programs build/$backend-none/$tree/$lab/perf"
         make --no-print-directory -s -k BACKEND=$backend TREE="$tree" LAB="${lab%%-*}" $programs \
             >"$tree.build.log" 2>&1
         FILTER="${test%%::*}/${test##*::}" timeout -k 5 "${GRADE_LIMIT:-120}" \

@@ -2,7 +2,8 @@
 #
 #   awk -f scoreboard.awk -v expect=full|zero|"" -v colour=0|1 -v scored=PATH RUBRIC RESULTS
 #
-# RUBRIC:  lab  suite::test  points  description          (grader/rubric.txt)
+# RUBRIC:  lab <TAB> suite::test <TAB> points <TAB> visibility <TAB> description
+#          (grader/labs/*/rubric.txt through rubric.awk)
 # RESULTS: lab <TAB> order <TAB> suite::test <TAB> pass|fail|skip <TAB> message
 #          (a check::memory or check::race line is such a test, run by grade.sh
 #          once the lab's other tests pass: see there), and for a performance
@@ -27,8 +28,7 @@
 # fail cleanly.
 BEGIN { FS = "\t" }
 FILENAME == ARGV[1] {
-    if ($0 ~ /^#/ || $0 ~ /^[ \t]*$/) next
-    split($0, field, / +/)
+    split($0, field, "\t")
     key = field[1] SUBSEP field[2]
     points[key] = field[3]; rubric_order[++rubric_count] = key
     if (!(field[1] in lab_seen)) { lab_seen[field[1]] = 1; lab_order[++lab_count] = field[1] }
@@ -148,7 +148,7 @@ END {
     }
     for (key in unknown) {
         split(key, part, SUBSEP)
-        printf "  %s: test %s has no line in grader/rubric.txt (it earns nothing)\n", part[1], part[2]
+        printf "  %s: test %s has no line in grader/labs/%s/rubric.txt (it earns nothing)\n", part[1], part[2], part[1]
         if (expect != "") failed_expectation = 1
     }
     for (r = 1; r <= rubric_count; r++) {

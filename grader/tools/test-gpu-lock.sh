@@ -76,7 +76,7 @@ check "a test that came while the perf program waited got in after its timed run
     'later "$late" 2.3'
 
 if [ "$failed" -gt 0 ]; then
-    echo "gpu lock: $failed failed (grader/grade.sh sharing_gpu, grader/perf/perf.c lock_gpu)"
+    echo "gpu lock: $failed failed (grader/grade.sh sharing_gpu, grader/support/perf/perf.c lock_gpu)"
     exit 1
 fi
 echo "gpu lock: every check passed"

@@ -87,7 +87,7 @@ echo "  slurm: $(sinfo -h -o '%P %D node(s) %t') (munged, slurmctld, slurmd on 1
 subs=$work/submissions
 mkdir -p "$subs/reference" "$subs/planted" "$subs/empty"
 cp solutions/02-naive-scan/naive_scan.cu "$subs/reference/"
-sed -f grader/planted/naive-block-no-barrier.sed solutions/02-naive-scan/naive_scan.cu >"$subs/planted/naive_scan.cu"
+sed -f grader/labs/02-naive-scan/planted/naive-block-no-barrier.sed solutions/02-naive-scan/naive_scan.cu >"$subs/planted/naive_scan.cu"
 cmp -s "$subs/reference/naive_scan.cu" "$subs/planted/naive_scan.cu" && fail "the planted bug no longer applies"
 echo "no lab file here" >"$subs/empty/notes.txt"
 

@@ -1,0 +1,214 @@
+/*
+ * Driver of lab 06 (make run LAB=06): the steps of the encoder one at a
+ * time (widths, offsets, the word count, packing), each beside the
+ * grader's oracle; the packed stream bit by bit for small inputs; then the
+ * whole encoder, the decoder on the oracle's encoding, and a round trip.
+ *
+ *   $ make run LAB=06 N=9 FILL=example FRAME=3
+ *
+ * FILL: example (the worked example 0 2 1 5 5 7 10 1 13, repeated),
+ * width0 .. width32 (uniform values of that many bits), mixed (or random),
+ * voxel (or sparse), saw254, saw255, extremes, zeros. FRAME (from the
+ * environment; make passes it on) is the frame length, 3 if unset.
+ * The scan inside pack_frame_offsets is the grader's (grader/labs/03-efficient-scan/provided.cu).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle_pack.h"
+#include "pack.h"
+#include "print.h"
+
+/* "matches the grader's oracle", or the first mismatch. */
+static void print_word_verdict(const char *function, const char *what, const uint32_t *expected,
+                               const uint32_t *got, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (expected[i] != got[i]) {
+            printf("%-24s WRONG: %s: first mismatch at index %zu: expected 0x%08x, got 0x%08x\n",
+                   function, what, i, expected[i], got[i]);
+            return;
+        }
+    }
+    printf("%-24s %s match the grader's oracle\n", function, what);
+}
+
+static uint32_t *host_words(size_t n)
+{
+    uint32_t *words = malloc((n + 1) * sizeof(uint32_t));
+    if (words == NULL) {
+        fprintf(stderr, "out of host memory for %zu words\n", n);
+        exit(1);
+    }
+    return words;
+}
+
+/* A device copy of values[0..n), or n zero words when values is NULL:
+ * exactly n (one for n = 0), so that the bounds checker sees a read of
+ * d_words[n]. */
+static uint32_t *device_words(const uint32_t *values, size_t n)
+{
+    size_t count = n > 0 ? n : 1;
+    uint32_t *d_words;
+    exit_on_cuda_error(cudaMalloc((void **)&d_words, count * sizeof(uint32_t)), "cudaMalloc");
+    exit_on_cuda_error(cudaMemset(d_words, 0, count * sizeof(uint32_t)), "cudaMemset");
+    if (values != NULL)
+        exit_on_cuda_error(cudaMemcpy(d_words, values, n * sizeof(uint32_t), cudaMemcpyHostToDevice), "cudaMemcpy");
+    return d_words;
+}
+
+static uint32_t *download(const uint32_t *d_words, size_t n)
+{
+    uint32_t *words = host_words(n);
+    exit_on_cuda_error(cudaMemcpy(words, d_words, n * sizeof(uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    return words;
+}
+
+/* The stream bit 0 first, | between values and || between frames. */
+static void print_stream(const uint32_t *widths, const uint32_t *offsets, const uint32_t *words,
+                         size_t n, size_t frame_length)
+{
+    printf("%-24s ", "the stream, bit 0 first");
+    for (size_t i = 0; i < n; i++) {
+        size_t f = i / frame_length, j = i % frame_length;
+        if (i > 0)
+            printf(j == 0 ? " || " : "|");
+        for (uint32_t k = 0; k < widths[f]; k++) {
+            size_t b = offsets[f] + j * widths[f] + k;
+            putchar('0' + (int)((words[b / 32] >> (b % 32)) & 1u));
+        }
+        if (widths[f] == 0)
+            putchar('-');
+    }
+    printf("\n%-24s (each value lowest bit first; - is a value of width 0, no bits)\n", "");
+}
+
+static int drive(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s N SEED FILL   (make run LAB=06 N=9 SEED=0x5eed FILL=example FRAME=3)\n", argv[0]);
+        return 2;
+    }
+    char *end;
+    unsigned long long n = strtoull(argv[1], &end, 0);
+    if (*end != '\0' || argv[1][0] == '-' || n > PACK_MAX_N) {
+        fprintf(stderr, "N must be a whole number from 0 to 2^26, not '%s'\n", argv[1]);
+        return 2;
+    }
+    unsigned long long seed = strtoull(argv[2], &end, 0);
+    if (*end != '\0') {
+        fprintf(stderr, "SEED must be a number such as 42 or 0x5eed, not '%s'\n", argv[2]);
+        return 2;
+    }
+    struct pack_fill fill;
+    if (!pack_fill_parse(argv[3], &fill)) {
+        fprintf(stderr, "unknown FILL '%s' for lab 06: use example, width0 .. width32, mixed, voxel, saw254, saw255, "
+                        "extremes or zeros\n", argv[3]);
+        return 2;
+    }
+    const char *frame_text = getenv("FRAME");
+    unsigned long long frame_length = frame_text != NULL && frame_text[0] != '\0' ? strtoull(frame_text, &end, 0) : 3;
+    if ((frame_text != NULL && frame_text[0] != '\0' && *end != '\0') || frame_length == 0) {
+        fprintf(stderr, "FRAME must be a frame length of 1 or more, not '%s'\n", frame_text);
+        return 2;
+    }
+
+    size_t frames = pack_frame_count(n, frame_length);
+    uint32_t *values = host_words(n), *widths = host_words(frames), *offsets = host_words(frames);
+    uint32_t *words = host_words(n);
+    pack_fill_values(values, n, fill, seed);
+    size_t count = oracle_pack_encode(values, n, frame_length, widths, offsets, words);
+    char fill_name[32];
+    printf("n = %llu, FRAME=%llu (%zu frames), FILL=%s SEED=0x%llx\n", n, frame_length, frames,
+           pack_fill_name(fill, fill_name, sizeof fill_name), seed);
+    print_words("input", values, n, 0);
+    print_words("expected widths", widths, frames, 0);
+    print_words("expected offsets", offsets, frames, 0);
+    printf("%-24s %zu words\n", "expected word count", count);
+    print_words("expected words", words, count, 1);
+    if (n > 0 && n <= 256 && count <= 16)
+        print_stream(widths, offsets, words, n, frame_length);
+
+    /* The steps, each on the previous step's own output. */
+    printf("\nthe steps of pack_encode, one at a time\n");
+    uint32_t *d_values = device_words(values, n), *d_widths = device_words(NULL, frames);
+    uint32_t *d_offsets = device_words(NULL, frames), *d_words = device_words(NULL, n);
+    if (driver_call_ok("pack_frame_widths", pack_frame_widths(d_values, n, frame_length, d_widths))) {
+        uint32_t *got = download(d_widths, frames);
+        print_words("pack_frame_widths", got, frames, 0);
+        print_word_verdict("pack_frame_widths", "widths", widths, got, frames);
+        free(got);
+    }
+    /* The offsets from the oracle's widths, so each step is judged alone. */
+    exit_on_cuda_error(cudaMemcpy(d_widths, widths, frames * sizeof(uint32_t), cudaMemcpyHostToDevice), "cudaMemcpy");
+    if (driver_call_ok("pack_frame_offsets", pack_frame_offsets(d_widths, n, frame_length, d_offsets))) {
+        uint32_t *got = download(d_offsets, frames);
+        print_words("pack_frame_offsets", got, frames, 0);
+        print_word_verdict("pack_frame_offsets", "offsets", offsets, got, frames);
+        free(got);
+    }
+    exit_on_cuda_error(cudaMemcpy(d_offsets, offsets, frames * sizeof(uint32_t), cudaMemcpyHostToDevice), "cudaMemcpy");
+    if (driver_call_ok("pack_values", pack_values(d_values, n, frame_length, d_widths, d_offsets, d_words))) {
+        uint32_t *got = download(d_words, count);
+        print_words("pack_values", got, count, 1);
+        print_word_verdict("pack_values", "words", words, got, count);
+        free(got);
+    }
+
+    printf("\nthe whole encoder, the decoder, a round trip\n");
+    exit_on_cuda_error(cudaMemset(d_widths, 0, frames * sizeof(uint32_t)), "cudaMemset");
+    exit_on_cuda_error(cudaMemset(d_offsets, 0, frames * sizeof(uint32_t)), "cudaMemset");
+    exit_on_cuda_error(cudaMemset(d_words, 0xa5, n * sizeof(uint32_t)), "cudaMemset");
+    size_t got_count = 0;
+    int encoded = driver_call_ok("pack_encode", pack_encode(d_values, n, frame_length, d_widths, d_offsets,
+                                                            d_words, &got_count));
+    if (encoded) {
+        uint32_t *got_widths = download(d_widths, frames), *got_offsets = download(d_offsets, frames);
+        uint32_t *got_words = download(d_words, got_count < n ? got_count : n);
+        printf("%-24s *words = %zu (expected %zu)\n", "pack_encode", got_count, count);
+        print_words("pack_encode words", got_words, got_count < n ? got_count : n, 1);
+        print_word_verdict("pack_encode", "widths", widths, got_widths, frames);
+        print_word_verdict("pack_encode", "offsets", offsets, got_offsets, frames);
+        if (got_count == count)
+            print_word_verdict("pack_encode", "words", words, got_words, count);
+        else
+            printf("%-24s WRONG: the word count\n", "pack_encode");
+        free(got_widths);
+        free(got_offsets);
+        free(got_words);
+    }
+    uint32_t *d_oracle_widths = device_words(widths, frames), *d_oracle_offsets = device_words(offsets, frames);
+    uint32_t *d_oracle_words = device_words(words, count), *d_decoded = device_words(NULL, n);
+    if (driver_call_ok("pack_decode", pack_decode(d_oracle_widths, d_oracle_offsets, d_oracle_words, n,
+                                                  frame_length, d_decoded))) {
+        uint32_t *got = download(d_decoded, n);
+        print_words("pack_decode (oracle's)", got, n, 0);
+        print_word_verdict("pack_decode", "values", values, got, n);
+        free(got);
+    }
+    if (encoded && got_count <= n &&
+        driver_call_ok("pack_decode", pack_decode(d_widths, d_offsets, d_words, n, frame_length, d_decoded))) {
+        uint32_t *got = download(d_decoded, n);
+        print_word_verdict("decode(encode(x))", "values", values, got, n);
+        free(got);
+    }
+    cudaFree(d_values);
+    cudaFree(d_widths);
+    cudaFree(d_offsets);
+    cudaFree(d_words);
+    cudaFree(d_oracle_widths);
+    cudaFree(d_oracle_offsets);
+    cudaFree(d_oracle_words);
+    cudaFree(d_decoded);
+    free(values);
+    free(widths);
+    free(offsets);
+    free(words);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return driver_sizes(argc, argv, drive);
+}
