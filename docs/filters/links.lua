@@ -2,7 +2,7 @@
 --
 -- Pages are written in Markdown that also reads well on a code forge, so
 -- a page may link to another as "primer.md" or "../docs/primer.md", or to
--- a file of the repository ("../grader/rubric.txt"). In the built site:
+-- a file of the repository ("../grader/labs/README.md"). In the built site:
 --   * a link to a page of docs/pages.txt (NAME.md or NAME.html, with or
 --     without "#anchor") points at NAME.html;
 --   * a relative link to anything else (a repository file, which the site

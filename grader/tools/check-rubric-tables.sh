@@ -31,4 +31,30 @@ for page in solutions/[0-9][0-9]-*/README.md docs/lab[0-9][0-9].md; do
         status=1
     fi
 done
+# The lab tables of README.md and docs/index.md: one row a lab folder of
+# grader/labs/, in order, whose last cell is its points as tests + checks
+# + speed (`| `05-rle` | ... | 20 + 5 + 5 |`), summed from its rubric.
+totals=$(printf '%s\n' "$rubric" | awk -F'\t' '$4 != "hidden" {
+        kind = $2 ~ /^check::/ ? 2 : $2 ~ /^perf::/ ? 3 : 1
+        if (!($1 in seen)) { seen[$1] = 1; order[++labs] = $1 }
+        points[$1, kind] += $3 }
+    END { for (i = 1; i <= labs; i++) { cell = ""
+              for (kind = 1; kind <= 3; kind++) if (points[order[i], kind])
+                  cell = cell (cell == "" ? "" : " + ") points[order[i], kind]
+              print order[i] " " cell } }')
+for page in README.md docs/index.md; do
+    table=$(awk -F'|' '/^\| `[0-9][0-9]-[a-z0-9-]+` \|/ {
+                lab = $2; gsub(/[` ]/, "", lab); cell = $(NF - 1); gsub(/^ +| +$/, "", cell)
+                print lab " " cell }' "$page")
+    if [ "$table" = "$totals" ]; then
+        echo "  $page: $(printf '%s\n' "$table" | wc -l) labs, their points as in their rubric.txt"
+    else
+        echo "  $page: its lab table differs from grader/labs/*/rubric.txt (< the page, > the rubrics):"
+        page_table=$(mktemp)
+        printf '%s\n' "$table" >"$page_table"
+        printf '%s\n' "$totals" | diff "$page_table" - | grep '^[<>]' | sed 's/^/      /'
+        rm -f "$page_table"
+        status=1
+    fi
+done
 exit $status

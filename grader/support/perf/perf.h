@@ -55,7 +55,7 @@
  *     values read, n written): the least any of these functions must
  *     move, the roofline.
  *
- * Each lab with a performance test has grader/perf/NN-name.c: it defines
+ * Each lab with a performance test has grader/labs/NN-name/perf.c: it defines
  * perf_task, the one function of the lab that is timed, with PERF_ROUNDS
  * inputs and 2 x PERF_ROUNDS sets of outputs.
  */

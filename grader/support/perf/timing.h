@@ -59,7 +59,7 @@ float median_time_ms(timed_fn run, void *context, int warmup, int repeats);
 /* One run on its own: flush L2, time run(context) with device events into
  * *ms. Returns run's error, else the first error met while it ran (a fault
  * in a kernel shows here), for callers that report rather than exit:
- * grader/perf/ times code that may be broken. */
+ * a lab's perf.c times code that may be broken. */
 cudaError_t timed_run_ms(timed_fn run, void *context, float *ms);
 
 /* The median of count times (sorts them). */
