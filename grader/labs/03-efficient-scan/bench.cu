@@ -41,12 +41,6 @@ static cudaError_t run_lab_scan(void *context)
     return run->scan(run->d_in, run->d_out, run->n);
 }
 
-static cudaError_t run_copy(void *context)
-{
-    struct scan_run *run = (struct scan_run *)context;
-    return cudaMemcpyAsync(run->d_out, run->d_in, run->n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
-}
-
 static cudaError_t run_cub(void *context)
 {
     struct scan_run *run = (struct scan_run *)context;
@@ -103,8 +97,9 @@ static void bench_cpu_scan(const int *input, int *out, size_t n, float copy_ms)
     print_row("scan_exclusive_cpu (01, host, best)", (float)best, n, copy_ms);
 }
 
-static void bench_size(size_t n, int repeats)
+static int bench_size(size_t n)
 {
+    const int repeats = BENCH_REPEATS;
     int *input = (int *)malloc(n * sizeof(int)), *exclusive = (int *)malloc(n * sizeof(int));
     int *inclusive = (int *)malloc(n * sizeof(int)), *got = (int *)malloc(n * sizeof(int));
     if (!input || !exclusive || !inclusive || !got) {
@@ -124,7 +119,7 @@ static void bench_size(size_t n, int repeats)
 
     printf("\nn = %zu int32 (%.0f MiB in, the same out), median of %d runs\n", n, n * 4.0 / (1 << 20), repeats);
     bench_table_header("random 0..3", 0);
-    float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
+    float copy_ms = copy_time_ms(run.d_out, run.d_in, n * sizeof(int), 2, BENCH_REPEATS);
     print_row("cudaMemcpy device to device", copy_ms, n, copy_ms);
     float cub_ms = median_time_ms(run_cub, &run, 2, repeats);
     if (output_is_right("CUB DeviceScan::ExclusiveSum", &run, exclusive))
@@ -150,17 +145,11 @@ static void bench_size(size_t n, int repeats)
     free(exclusive);
     free(inclusive);
     free(got);
+    return 1;
 }
 
 int main(int argc, char **argv)
 {
-    if (!bench_start("labs 01-03, scan"))
-        return 0;
     const size_t defaults[] = {(size_t)1 << 20, (size_t)1 << 24, (size_t)1 << 28};
-    size_t sizes[32];
-    size_t count = bench_sizes(argc, argv, defaults, sizeof defaults / sizeof defaults[0], sizes, 32);
-    for (size_t i = 0; i < count; i++) {
-        bench_size(sizes[i], BENCH_REPEATS);
-    }
-    return 0;
+    return bench_main(argc, argv, "labs 01-03, scan", defaults, sizeof defaults / sizeof defaults[0], bench_size);
 }

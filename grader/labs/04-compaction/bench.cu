@@ -77,12 +77,6 @@ struct compact_run {
     int repeats;          /* timed runs, of which the median */
 };
 
-static cudaError_t run_copy(void *context)
-{
-    struct compact_run *run = (struct compact_run *)context;
-    return cudaMemcpyAsync(run->d_out, run->d_zeros, run->n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
-}
-
 /* The input the predicate reads. */
 static const int *input_of(const struct compact_run *run)
 {
@@ -249,7 +243,7 @@ static void bench_size(size_t n, int percent, int repeats)
     char input[32]; /* lives as long as the table's rows */
     snprintf(input, sizeof input, "%d%% kept", percent);
     bench_table_header(input, 1);
-    float copy_ms = median_time_ms(run_copy, &run, 2, repeats);
+    float copy_ms = copy_time_ms(run.d_out, run.d_zeros, n * sizeof(int), 2, BENCH_REPEATS);
     print_row("cudaMemcpy device to device", copy_ms, n, 2 * n, copy_ms, 0);
     bench_predicate(&run, KEEP_NONZERO, "!= 0", expected, kept, copy_ms);
     size_t kept_greater = oracle_compact_if(small, expected, n, KEEP_GREATER_THAN, BENCH_OPERAND);
@@ -265,17 +259,18 @@ static void bench_size(size_t n, int percent, int repeats)
     free(expected);
 }
 
+/* One size, three densities: 10%, 50% and 90% of the elements kept. */
+static int bench_densities(size_t n)
+{
+    const int percents[] = {10, 50, 90};
+    for (size_t p = 0; p < sizeof percents / sizeof percents[0]; p++)
+        bench_size(n, percents[p], BENCH_REPEATS);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    if (!bench_start("lab 04, stream compaction"))
-        return 0;
     const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
-    size_t sizes[32];
-    size_t count = bench_sizes(argc, argv, defaults, sizeof defaults / sizeof defaults[0], sizes, 32);
-    for (size_t i = 0; i < count; i++) {
-        const int percents[] = {10, 50, 90};
-        for (size_t p = 0; p < sizeof percents / sizeof percents[0]; p++)
-            bench_size(sizes[i], percents[p], BENCH_REPEATS);
-    }
-    return 0;
+    return bench_main(argc, argv, "lab 04, stream compaction", defaults, sizeof defaults / sizeof defaults[0],
+                      bench_densities);
 }

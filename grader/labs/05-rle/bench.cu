@@ -64,12 +64,6 @@ struct rle_run {
     size_t temp_bytes;
 };
 
-static cudaError_t run_copy(void *context)
-{
-    struct rle_run *run = (struct rle_run *)context;
-    return cudaMemcpyAsync(run->d_out, run->d_in, run->n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
-}
-
 static cudaError_t run_cub(void *context)
 {
     struct rle_run *run = (struct rle_run *)context;
@@ -238,7 +232,7 @@ static void bench_size(size_t n, enum rle_data data)
     printf("\nn = %zu int32 (%.0f MiB), %s: %zu runs (mean length %.1f), median of %d runs\n", n,
            n * 4.0 / (1 << 20), name, run.runs, (double)n / (double)run.runs, BENCH_REPEATS);
     bench_table_header(input_name, 1);
-    float copy_ms = median_time_ms(run_copy, &run, 2, BENCH_REPEATS);
+    float copy_ms = copy_time_ms(run.d_out, run.d_in, n * sizeof(int), 2, BENCH_REPEATS);
     bench_row("rle", "cudaMemcpy device to device", n, 8.0 * (double)n, copy_ms, copy_ms, 0);
     float cub_ms = 0;
     for (size_t v = 0; v < sizeof versions / sizeof versions[0]; v++) {
@@ -257,16 +251,17 @@ static void bench_size(size_t n, enum rle_data data)
     free(counts);
 }
 
+/* One size, two inputs: runny data, and no runs at all. */
+static int bench_inputs(size_t n)
+{
+    bench_size(n, RLE_RUNNY);
+    bench_size(n, RLE_SINGLES);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    if (!bench_start("lab 05, run-length encoding"))
-        return 0;
     const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
-    size_t sizes[32];
-    size_t count = bench_sizes(argc, argv, defaults, sizeof defaults / sizeof defaults[0], sizes, 32);
-    for (size_t i = 0; i < count; i++) {
-        bench_size(sizes[i], RLE_RUNNY);
-        bench_size(sizes[i], RLE_SINGLES);
-    }
-    return 0;
+    return bench_main(argc, argv, "lab 05, run-length encoding", defaults, sizeof defaults / sizeof defaults[0],
+                      bench_inputs);
 }

@@ -106,12 +106,6 @@ static cudaError_t run_decode_single_pass(void *context)
 }
 #endif
 
-static cudaError_t run_copy(void *context)
-{
-    struct pack_run *run = (struct pack_run *)context;
-    return cudaMemcpyAsync(run->d_decoded, run->d_values, run->n * sizeof(uint32_t), cudaMemcpyDeviceToDevice, 0);
-}
-
 static cudaError_t run_cub(void *context)
 {
     struct pack_run *run = (struct pack_run *)context;
@@ -243,7 +237,7 @@ static void bench_size(size_t n)
     printf("\nn = %zu uint32 of %d bits in frames of %d (%.0f MiB in, %.0f MiB packed), median of %d runs\n",
            n, BENCH_WIDTH, BENCH_FRAME, value_bytes / (1 << 20), stream_bytes / (1 << 20), BENCH_REPEATS);
     bench_table_header("10-bit values, frames of 128", 0);
-    float copy_ms = median_time_ms(run_copy, &run, 2, BENCH_REPEATS);
+    float copy_ms = copy_time_ms(run.d_decoded, run.d_values, n * sizeof(uint32_t), 2, BENCH_REPEATS);
     print_row("cudaMemcpy device to device", copy_ms, n, 2 * value_bytes, copy_ms);
     float cub_ms = median_time_ms(run_cub, &run, 2, BENCH_REPEATS);
     print_row("CUB DeviceScan::ExclusiveSum", cub_ms, n, 2 * value_bytes, copy_ms);
@@ -263,19 +257,20 @@ static void bench_size(size_t n)
     free(offsets);
 }
 
+/* The sizes pack_encode takes: 1 to PACK_MAX_N. */
+static int bench_packable(size_t n)
+{
+    if (n == 0 || n > PACK_MAX_N) {
+        fprintf(stderr, "bench_pack: n must be 1 to 2^26, not %zu\n", n);
+        return 0;
+    }
+    bench_size(n);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    if (!bench_start("lab 06, fixed-length packing"))
-        return 0;
     const size_t defaults[] = {(size_t)1 << 24, (size_t)1 << 26};
-    size_t sizes[32];
-    size_t count = bench_sizes(argc, argv, defaults, sizeof defaults / sizeof defaults[0], sizes, 32);
-    for (size_t i = 0; i < count; i++) {
-        if (sizes[i] == 0 || sizes[i] > PACK_MAX_N) {
-            fprintf(stderr, "bench_pack: n must be 1 to 2^26, not %zu\n", sizes[i]);
-            return 2;
-        }
-        bench_size(sizes[i]);
-    }
-    return 0;
+    return bench_main(argc, argv, "lab 06, fixed-length packing", defaults, sizeof defaults / sizeof defaults[0],
+                      bench_packable);
 }

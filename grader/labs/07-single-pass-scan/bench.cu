@@ -37,12 +37,6 @@ struct scan_run {
     size_t temp_bytes;
 };
 
-static cudaError_t run_copy(void *context)
-{
-    struct scan_run *run = (struct scan_run *)context;
-    return cudaMemcpyAsync(run->d_out, run->d_in, run->n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
-}
-
 static cudaError_t run_cub(void *context)
 {
     struct scan_run *run = (struct scan_run *)context;
@@ -99,7 +93,7 @@ static void bench_version(const char *name, timed_fn fn, struct scan_run *run, c
     print_row(name, ms, run->n, copy_ms, cub_ms);
 }
 
-static void bench_size(size_t n)
+static int bench_size(size_t n)
 {
     int *input = (int *)malloc(n * sizeof(int)), *expected = (int *)malloc(n * sizeof(int));
     if (!input || !expected) {
@@ -131,7 +125,7 @@ static void bench_size(size_t n)
     printf("\nn = %zu int32 (%.0f MiB in, the same out), median of %d runs\n", n, n * 4.0 / (1 << 20),
            BENCH_REPEATS);
     bench_table_header("random 0..3", 1);
-    float copy_ms = median_time_ms(run_copy, &run, 2, BENCH_REPEATS);
+    float copy_ms = copy_time_ms(run.d_out, run.d_in, n * sizeof(int), 2, BENCH_REPEATS);
     float cub_ms = median_time_ms(run_cub, &run, 2, BENCH_REPEATS);
     print_row("cudaMemcpy device to device", copy_ms, n, copy_ms, cub_ms);
     char why[256];
@@ -148,16 +142,12 @@ static void bench_size(size_t n)
     free(input);
     free(expected);
     free(per_tile);
+    return 1;
 }
 
 int main(int argc, char **argv)
 {
-    if (!bench_start("lab 07, single-pass scan"))
-        return 0;
     const size_t defaults[] = {(size_t)1 << 20, (size_t)1 << 24, (size_t)1 << 28};
-    size_t sizes[32];
-    size_t count = bench_sizes(argc, argv, defaults, sizeof defaults / sizeof defaults[0], sizes, 32);
-    for (size_t i = 0; i < count; i++)
-        bench_size(sizes[i]);
-    return 0;
+    return bench_main(argc, argv, "lab 07, single-pass scan", defaults, sizeof defaults / sizeof defaults[0],
+                      bench_size);
 }

@@ -65,12 +65,6 @@ static size_t chunk_elements(const struct cascade_run *run, size_t c)
     return run->n - first < run->chunk ? run->n - first : run->chunk;
 }
 
-static cudaError_t run_copy(void *context)
-{
-    struct cascade_run *run = (struct cascade_run *)context;
-    return cudaMemcpyAsync(run->d_copy, run->d_file, run->bytes, cudaMemcpyDeviceToDevice, 0);
-}
-
 static cudaError_t run_cub(void *context)
 {
     struct cascade_run *run = (struct cascade_run *)context;
@@ -262,7 +256,7 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
     snprintf(input, sizeof input, "%.100s, %zu MiB, %u-bit, chunks of 2^%d", name, run.bytes >> 20, 8 * w,
              __builtin_ctzll(chunk));
     bench_table_header(input, 1);
-    float copy_ms = median_time_ms(run_copy, &run, 2, BENCH_REPEATS);
+    float copy_ms = copy_time_ms(run.d_copy, run.d_file, run.bytes, 2, BENCH_REPEATS);
     /* CUB on the widened elements: cascade_widen is lab 08's, and part of its work. */
     for (size_t c = 0; c < run.chunks; c++)
         bench_check(cascade_widen(d_file + c * run.chunk * w, chunk_elements(&run, c), w,

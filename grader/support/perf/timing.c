@@ -152,21 +152,43 @@ int bench_start(const char *title)
     return 1;
 }
 
-size_t bench_sizes(int argc, char **argv, const size_t *defaults, size_t default_count,
-                   size_t *sizes, size_t room)
+int bench_main(int argc, char **argv, const char *title, const size_t *defaults, size_t default_count,
+               int (*bench_one)(size_t n))
 {
-    size_t count = 0;
-    for (int i = 1; i < argc && count < room; i++) {
+    if (!bench_start(title))
+        return 0;
+    for (int i = 1; i < argc; i++) {
         char *end;
-        sizes[count++] = (size_t)strtoull(argv[i], &end, 0);
-        if (*end != '\0' || argv[i][0] == '-') {
+        size_t n = (size_t)strtoull(argv[i], &end, 0);
+        if (*end != '\0' || argv[i][0] == '-' || argv[i][0] == '\0') {
             fprintf(stderr, "bench: a size must be a whole number, not '%s'\n", argv[i]);
-            exit(2);
+            return 2;
         }
+        if (!bench_one(n))
+            return 2;
     }
-    for (size_t i = 0; argc <= 1 && i < default_count && count < room; i++)
-        sizes[count++] = defaults[i];
-    return count;
+    for (size_t i = 0; argc <= 1 && i < default_count; i++)
+        if (!bench_one(defaults[i]))
+            return 2;
+    return 0;
+}
+
+struct copy_run {
+    void *d_dst;
+    const void *d_src;
+    size_t bytes;
+};
+
+static cudaError_t run_copy(void *context)
+{
+    struct copy_run *copy = (struct copy_run *)context;
+    return cudaMemcpyAsync(copy->d_dst, copy->d_src, copy->bytes, cudaMemcpyDeviceToDevice, 0);
+}
+
+float copy_time_ms(void *d_dst, const void *d_src, size_t bytes, int warmup, int repeats)
+{
+    struct copy_run copy = {d_dst, d_src, bytes};
+    return median_time_ms(run_copy, &copy, warmup, repeats);
 }
 
 /* Overwrite a buffer larger than the L2 cache, evicting the inputs. */

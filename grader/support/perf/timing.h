@@ -44,10 +44,13 @@ void bench_table_header(const char *input, int with_cub);
 void bench_row(const char *bench, const char *version, size_t n, double bytes, float ms,
                float copy_ms, float cub_ms);
 
-/* The sizes to time: the command line's (bench 1000000 16777216), else
- * the defaults. Writes at most `room` of them to sizes; returns how many. */
-size_t bench_sizes(int argc, char **argv, const size_t *defaults, size_t default_count,
-                   size_t *sizes, size_t room);
+/* The main of a benchmark over sizes: bench_start(title), then
+ * bench_one(n) for each size of the command line (bench_scan 1000000
+ * 16777216), else each of the defaults. Returns main's status: 0, or 2
+ * when a size is not a whole number or bench_one refuses it (returns 0,
+ * having said why). */
+int bench_main(int argc, char **argv, const char *title, const size_t *defaults, size_t default_count,
+               int (*bench_one)(size_t n));
 
 /* Something to time: run(context) queues GPU work and returns its error. */
 typedef cudaError_t (*timed_fn)(void *context);
@@ -61,6 +64,11 @@ float median_time_ms(timed_fn run, void *context, int warmup, int repeats);
  * in a kernel shows here), for callers that report rather than exit:
  * a lab's perf.c times code that may be broken. */
 cudaError_t timed_run_ms(timed_fn run, void *context, float *ms);
+
+/* The yardstick of every table (bench_row's copy_ms) and of the perf
+ * tests: median_time_ms of a device-to-device cudaMemcpy of `bytes` from
+ * d_src to d_dst. */
+float copy_time_ms(void *d_dst, const void *d_src, size_t bytes, int warmup, int repeats);
 
 /* The median of count times (sorts them). */
 float median_of(float *times, int count);
