@@ -4,7 +4,7 @@
  *   results-json RUBRIC_TSV SCORED > results.json
  *
  * RUBRIC_TSV: lab, suite::test, points, visibility, description, tab
- * separated (awk -f grader/tools/rubric.awk grader/labs/*/rubric.txt).
+ * separated (awk -f grader/tools/rubric.awk grader/labs/NN-name/rubric.txt ...).
  * SCORED: lab, suite::test, earned, max, pass|partial|fail|skip|notgraded,
  * message: the verdicts of grader/tools/scoreboard.awk, which alone
  * decides points (thread orders, performance credit and its gate). Lines
@@ -51,19 +51,11 @@ static void copy(char *to, size_t size, const char *from)
     snprintf(to, size, "%s", from);
 }
 
-int main(int argc, char **argv)
+/* The rubric's tests (RUBRIC_TSV: lab, test, points, visibility, description). */
+static void read_rubric(FILE *rubric)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: results-json RUBRIC_TSV SCORED\n");
-        return 2;
-    }
     static char line[MAX_LINE];
-    char *field[6];
-    FILE *rubric = fopen(argv[1], "r"), *results = fopen(argv[2], "r");
-    if (!rubric || !results) {
-        fprintf(stderr, "results-json: cannot read %s\n", rubric ? argv[2] : argv[1]);
-        return 2;
-    }
+    char *field[5];
     while (fgets(line, sizeof line, rubric) && test_count < MAX_TESTS) {
         if (split(line, field, 5) < 5) continue;
         struct test *t = &tests[test_count++];
@@ -72,6 +64,13 @@ int main(int argc, char **argv)
         copy(t->visibility, sizeof t->visibility, field[3]);
         copy(t->description, sizeof t->description, field[4]);
     }
+}
+
+/* What each test earned (SCORED: lab, test, earned, max, verdict, message). */
+static void read_scored(FILE *results)
+{
+    static char line[MAX_LINE];
+    char *field[6];
     while (fgets(line, sizeof line, results)) {
         if (split(line, field, 6) < 6) continue;
         for (int i = 0; i < test_count; i++) {
@@ -86,28 +85,48 @@ int main(int argc, char **argv)
                 if (*p == '\037') *p = '\n';
         }
     }
+}
+
+/* One test as Gradescope's tests[] entry. */
+static cJSON *test_item(const struct test *t)
+{
+    char name[sizeof t->lab + sizeof t->name + 2], output[sizeof t->description + sizeof t->message + 16];
+    snprintf(name, sizeof name, "%s %s", t->lab, t->name);
+    if (!strcmp(t->verdict, "pass") && t->message[0] == '\0')
+        snprintf(output, sizeof output, "passed: %s", t->description);
+    else
+        snprintf(output, sizeof output, "%s%s\n%s", strcmp(t->verdict, "skip") ? "" : "skipped: ",
+                 t->description, t->message);
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "name", name);
+    cJSON_AddNumberToObject(item, "score", t->earned);
+    cJSON_AddNumberToObject(item, "max_score", t->max);
+    if (!strcmp(t->verdict, "pass") || !strcmp(t->verdict, "fail") || !strcmp(t->verdict, "skip"))
+        cJSON_AddStringToObject(item, "status", !strcmp(t->verdict, "pass") ? "passed" : "failed");
+    cJSON_AddStringToObject(item, "output", output);
+    cJSON_AddStringToObject(item, "visibility", t->visibility);
+    return item;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: results-json RUBRIC_TSV SCORED\n");
+        return 2;
+    }
+    FILE *rubric = fopen(argv[1], "r"), *results = fopen(argv[2], "r");
+    if (!rubric || !results) {
+        fprintf(stderr, "results-json: cannot read %s\n", rubric ? argv[2] : argv[1]);
+        return 2;
+    }
+    read_rubric(rubric);
+    read_scored(results);
     cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "tests");
     double score = 0;
     for (int i = 0; i < test_count; i++) {
-        struct test *t = &tests[i];
-        if (!t->ran) continue;
-        score += t->earned;
-        char name[sizeof t->lab + sizeof t->name + 2], output[sizeof t->description + sizeof t->message + 16];
-        snprintf(name, sizeof name, "%s %s", t->lab, t->name);
-        if (!strcmp(t->verdict, "pass") && t->message[0] == '\0')
-            snprintf(output, sizeof output, "passed: %s", t->description);
-        else
-            snprintf(output, sizeof output, "%s%s\n%s", strcmp(t->verdict, "skip") ? "" : "skipped: ",
-                     t->description, t->message);
-        cJSON *item = cJSON_CreateObject();
-        cJSON_AddStringToObject(item, "name", name);
-        cJSON_AddNumberToObject(item, "score", t->earned);
-        cJSON_AddNumberToObject(item, "max_score", t->max);
-        if (!strcmp(t->verdict, "pass") || !strcmp(t->verdict, "fail") || !strcmp(t->verdict, "skip"))
-            cJSON_AddStringToObject(item, "status", !strcmp(t->verdict, "pass") ? "passed" : "failed");
-        cJSON_AddStringToObject(item, "output", output);
-        cJSON_AddStringToObject(item, "visibility", t->visibility);
-        cJSON_AddItemToArray(list, item);
+        if (!tests[i].ran) continue;
+        score += tests[i].earned;
+        cJSON_AddItemToArray(list, test_item(&tests[i]));
     }
     cJSON_AddNumberToObject(root, "score", score);
     cJSON_AddStringToObject(root, "visibility", "visible");

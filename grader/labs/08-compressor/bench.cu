@@ -215,62 +215,98 @@ static int round_trip_ok(const struct cascade_run *run, const uint8_t *file)
     return same;
 }
 
+/* Sets up run for one file in chunks of `chunk` elements: its device
+ * copy and every buffer the versions use. Returns the payloads' room. */
+static size_t alloc_run(struct cascade_run *run, const uint8_t *file, size_t bytes, unsigned w, size_t chunk)
+{
+    memset(run, 0, sizeof *run);
+    run->w = w;
+    run->chunk = chunk;
+    run->n = bytes / w;
+    run->bytes = run->n * w; /* a tail of less than an element is not timed */
+    run->chunks = (run->n + run->chunk - 1) / run->chunk;
+    run->payload_at = (size_t *)calloc(run->chunks, sizeof(size_t));
+    run->payload_bytes = (size_t *)calloc(run->chunks, sizeof(size_t));
+    run->delta = (bool *)calloc(run->chunks, sizeof(bool));
+    size_t room = 0;
+    for (size_t c = 0; c < run->chunks; c++) {
+        run->payload_at[c] = room;
+        room += (cascade_max_payload_bytes(chunk_elements(run, c)) + 255) / 256 * 256;
+    }
+    uint8_t *d_file;
+    bench_check(cudaMalloc((void **)&d_file, run->bytes), "cudaMalloc");
+    bench_check(cudaMemcpy(d_file, file, run->bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
+    run->d_file = d_file;
+    bench_check(cudaMalloc((void **)&run->d_copy, run->bytes), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run->d_payloads, room), "cudaMalloc");
+    bench_check(cudaMemset(run->d_payloads, 0, room), "cudaMemset");
+    bench_check(cudaMalloc((void **)&run->d_values, run->n * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run->d_symbols, run->chunk * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run->d_counts, run->chunk * sizeof(int)), "cudaMalloc");
+    bench_check(cudaMalloc((void **)&run->d_runs, sizeof(int)), "cudaMalloc");
+#ifdef SCANLAB_FAST_REFERENCES
+    run->fast_temp_bytes = cascade_single_pass_temp_bytes(run->chunk);
+    bench_check(cudaMalloc((void **)&run->d_fast_payloads, room), "cudaMalloc");
+    bench_check(cudaMemset(run->d_fast_payloads, 0, room), "cudaMemset");
+    bench_check(cudaMalloc((void **)&run->d_fast_results, 3 * run->chunks * sizeof(uint32_t)), "cudaMalloc");
+    bench_check(cudaMalloc(&run->d_fast_temp, run->fast_temp_bytes), "cudaMalloc");
+#endif
+    return room;
+}
+
+/* The table's yardsticks: cudaMemcpy of the file and CUB's run-length
+ * encoder on its widened elements (cascade_widen is lab 08's, and part of
+ * its work). Prints their rows; returns CUB's time, copy's in *copy_ms. */
+static float bench_yardsticks(struct cascade_run *run, float *copy_ms)
+{
+    *copy_ms = copy_time_ms(run->d_copy, run->d_file, run->bytes, 2, BENCH_REPEATS);
+    for (size_t c = 0; c < run->chunks; c++)
+        bench_check(cascade_widen(run->d_file + c * run->chunk * run->w, chunk_elements(run, c), run->w,
+                                  run->d_values + c * run->chunk), "cascade_widen");
+    bench_check(cub::DeviceRunLengthEncode::Encode(NULL, run->temp_bytes, run->d_values, run->d_symbols,
+                                                   run->d_counts, run->d_runs, (int)chunk_elements(run, 0)),
+                "CUB temp size");
+    bench_check(cudaMalloc(&run->d_temp, run->temp_bytes), "cudaMalloc");
+    float cub_ms = median_time_ms(run_cub, run, 2, BENCH_REPEATS);
+    /* bench_row's copy is of 4-byte elements: give it the file as words. */
+    size_t words = run->bytes / 4;
+    bench_row("cascade", "cudaMemcpy", words, 2.0 * run->bytes, *copy_ms, *copy_ms, 0);
+    bench_row("cascade", "CUB RunLengthEncode (of ints)", words, (double)run->n * 4 + 0.0, cub_ms, *copy_ms, 0);
+    return cub_ms;
+}
+
+#ifdef SCANLAB_FAST_REFERENCES
+/* Version 2, the fast reference: its rows, and whether its payloads are
+ * lab 08's byte for byte and decode to the file. */
+static void bench_fast(struct cascade_run *run, const char *name, const uint8_t *file, size_t room, size_t payload,
+                       float copy_ms, float cub_ms)
+{
+    size_t words = run->bytes / 4;
+    bench_check(cudaMemset(run->d_copy, 0, run->bytes), "cudaMemset");
+    float encode_ms = median_time_ms(run_encode_single_pass, run, 1, BENCH_REPEATS);
+    float decode_ms = median_time_ms(run_decode_single_pass, run, 1, BENCH_REPEATS);
+    bench_row("cascade", "2 cascade_encode_single_pass", words, (double)run->bytes + payload, encode_ms, copy_ms,
+              cub_ms);
+    bench_row("cascade", "2 cascade_decode_single_pass", words, (double)run->bytes + payload, decode_ms, copy_ms, 0);
+    char why[160] = "";
+    int same = fast_payloads_same(run, room, why, sizeof why);
+    int round_trip = round_trip_ok(run, file);
+    printf("  %s: uncompressed GB/s: 2 compress %.1f, decompress %.1f; %s%s%s\n", name,
+           run->bytes / (encode_ms * 1e6), run->bytes / (decode_ms * 1e6),
+           same ? "payloads identical to lab 08's" : "PAYLOADS DIFFER: ", why,
+           round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
+}
+#endif
+
 static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsigned w, size_t chunk)
 {
     struct cascade_run run;
-    memset(&run, 0, sizeof run);
-    run.w = w;
-    run.chunk = chunk;
-    run.n = bytes / w;
-    run.bytes = run.n * w; /* a tail of less than an element is not timed */
-    run.chunks = (run.n + run.chunk - 1) / run.chunk;
-    run.payload_at = (size_t *)calloc(run.chunks, sizeof(size_t));
-    run.payload_bytes = (size_t *)calloc(run.chunks, sizeof(size_t));
-    run.delta = (bool *)calloc(run.chunks, sizeof(bool));
-    size_t room = 0;
-    for (size_t c = 0; c < run.chunks; c++) {
-        run.payload_at[c] = room;
-        room += (cascade_max_payload_bytes(chunk_elements(&run, c)) + 255) / 256 * 256;
-    }
-    uint8_t *d_file;
-    bench_check(cudaMalloc((void **)&d_file, run.bytes), "cudaMalloc");
-    bench_check(cudaMemcpy(d_file, file, run.bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
-    run.d_file = d_file;
-    bench_check(cudaMalloc((void **)&run.d_copy, run.bytes), "cudaMalloc");
-    bench_check(cudaMalloc((void **)&run.d_payloads, room), "cudaMalloc");
-    bench_check(cudaMemset(run.d_payloads, 0, room), "cudaMemset");
-    bench_check(cudaMalloc((void **)&run.d_values, run.n * sizeof(int)), "cudaMalloc");
-    bench_check(cudaMalloc((void **)&run.d_symbols, run.chunk * sizeof(int)), "cudaMalloc");
-    bench_check(cudaMalloc((void **)&run.d_counts, run.chunk * sizeof(int)), "cudaMalloc");
-    bench_check(cudaMalloc((void **)&run.d_runs, sizeof(int)), "cudaMalloc");
-    bench_check(cudaMalloc((void **)&run.d_temp, 1), "cudaMalloc");
-#ifdef SCANLAB_FAST_REFERENCES
-    run.fast_temp_bytes = cascade_single_pass_temp_bytes(run.chunk);
-    bench_check(cudaMalloc((void **)&run.d_fast_payloads, room), "cudaMalloc");
-    bench_check(cudaMemset(run.d_fast_payloads, 0, room), "cudaMemset");
-    bench_check(cudaMalloc((void **)&run.d_fast_results, 3 * run.chunks * sizeof(uint32_t)), "cudaMalloc");
-    bench_check(cudaMalloc(&run.d_fast_temp, run.fast_temp_bytes), "cudaMalloc");
-#endif
-
+    size_t room = alloc_run(&run, file, bytes, w, chunk);
     char input[160];
     snprintf(input, sizeof input, "%.100s, %zu MiB, %u-bit, chunks of 2^%d", name, run.bytes >> 20, 8 * w,
              __builtin_ctzll(chunk));
     bench_table_header(input, 1);
-    float copy_ms = copy_time_ms(run.d_copy, run.d_file, run.bytes, 2, BENCH_REPEATS);
-    /* CUB on the widened elements: cascade_widen is lab 08's, and part of its work. */
-    for (size_t c = 0; c < run.chunks; c++)
-        bench_check(cascade_widen(d_file + c * run.chunk * w, chunk_elements(&run, c), w,
-                                  run.d_values + c * run.chunk), "cascade_widen");
-    cudaFree(run.d_temp);
-    run.d_temp = NULL;
-    bench_check(cub::DeviceRunLengthEncode::Encode(NULL, run.temp_bytes, run.d_values, run.d_symbols, run.d_counts,
-                                                   run.d_runs, (int)chunk_elements(&run, 0)), "CUB temp size");
-    bench_check(cudaMalloc(&run.d_temp, run.temp_bytes), "cudaMalloc");
-    float cub_ms = median_time_ms(run_cub, &run, 2, BENCH_REPEATS);
-    /* bench_row's copy is of 4-byte elements: give it the file as words. */
-    size_t words = run.bytes / 4;
-    bench_row("cascade", "cudaMemcpy", words, 2.0 * run.bytes, copy_ms, copy_ms, 0);
-    bench_row("cascade", "CUB RunLengthEncode (of ints)", words, (double)run.n * 4 + 0.0, cub_ms, copy_ms, 0);
+    float copy_ms, cub_ms = bench_yardsticks(&run, &copy_ms);
 
     cudaError_t err = run_encode(&run);
     bench_check(cudaDeviceSynchronize(), "cascade_encode");
@@ -280,33 +316,21 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
         free_run(&run);
         return;
     }
-    size_t payload = 0;
+    size_t payload = 0, words = run.bytes / 4;
     for (size_t c = 0; c < run.chunks; c++)
         payload += run.payload_bytes[c];
     float encode_ms = median_time_ms(run_encode, &run, 1, BENCH_REPEATS);
     float decode_ms = median_time_ms(run_decode, &run, 1, BENCH_REPEATS);
     bench_row("cascade", "1 cascade_encode (lab 08)", words, (double)run.bytes + payload, encode_ms, copy_ms, cub_ms);
     bench_row("cascade", "1 cascade_decode (lab 08)", words, (double)run.bytes + payload, decode_ms, copy_ms, 0);
-    int round_trip = round_trip_ok(&run, file);
     printf("  %s: ratio %.2fx (%zu chunks); uncompressed GB/s: 1 compress %.1f, decompress %.1f, cudaMemcpy %.1f%s\n",
            name, (double)run.bytes / payload, run.chunks, run.bytes / (encode_ms * 1e6),
            run.bytes / (decode_ms * 1e6), run.bytes / (copy_ms * 1e6),
-           round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
+           round_trip_ok(&run, file) ? "; round trip exact" : "; ROUND TRIP WRONG");
 #ifdef SCANLAB_FAST_REFERENCES
-    bench_check(cudaMemset(run.d_copy, 0, run.bytes), "cudaMemset");
-    float fast_encode_ms = median_time_ms(run_encode_single_pass, &run, 1, BENCH_REPEATS);
-    float fast_decode_ms = median_time_ms(run_decode_single_pass, &run, 1, BENCH_REPEATS);
-    bench_row("cascade", "2 cascade_encode_single_pass", words, (double)run.bytes + payload, fast_encode_ms, copy_ms,
-              cub_ms);
-    bench_row("cascade", "2 cascade_decode_single_pass", words, (double)run.bytes + payload, fast_decode_ms, copy_ms,
-              0);
-    char why[160] = "";
-    int same = fast_payloads_same(&run, room, why, sizeof why);
-    round_trip = round_trip_ok(&run, file);
-    printf("  %s: uncompressed GB/s: 2 compress %.1f, decompress %.1f; %s%s%s\n", name,
-           run.bytes / (fast_encode_ms * 1e6), run.bytes / (fast_decode_ms * 1e6),
-           same ? "payloads identical to lab 08's" : "PAYLOADS DIFFER: ", why,
-           round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
+    bench_fast(&run, name, file, room, payload, copy_ms, cub_ms);
+#else
+    (void)room;
 #endif
     free_run(&run);
 }

@@ -269,6 +269,24 @@ static void report_results(struct results *results)
     report("ok", ms, reference_text, ratio_text, why);
 }
 
+/* Every round's input, made on the CPU's threads and uploaded. Each
+ * round's seed is the next number of a sequence started at SEED, not
+ * SEED + r: random.c's generator steps its state by a constant, so seeds
+ * one step apart give the same numbers shifted by one, and inputs that
+ * can share an answer. */
+static void make_inputs(uint64_t seed)
+{
+    uint64_t seeds[PERF_ROUNDS], sequence = seed;
+    for (int round = 0; round < PERF_ROUNDS; round++)
+        seeds[round] = random_next(&sequence);
+#pragma omp parallel for schedule(dynamic)
+    for (int round = 0; round < PERF_ROUNDS; round++) {
+        perf_task.make_input(round, seeds[round]);
+        perf_task.upload(round);
+    }
+    bench_check(cudaDeviceSynchronize(), "uploading the inputs");
+}
+
 int main(int argc, char **argv)
 {
     char *end = NULL;
@@ -298,20 +316,7 @@ int main(int argc, char **argv)
     struct gpu_lock lock = lock_gpu(LOCK_SH);
     mark[1] = now_seconds();
     perf_task.setup(n);
-
-    /* Every round's seed is the next number of a sequence started at SEED,
-     * not SEED + r: random.c's generator steps its state by a constant,
-     * so seeds one step apart give the same numbers shifted by one, and
-     * inputs that can share an answer. */
-    uint64_t seeds[PERF_ROUNDS], sequence = seed;
-    for (int round = 0; round < PERF_ROUNDS; round++)
-        seeds[round] = random_next(&sequence);
-#pragma omp parallel for schedule(dynamic)
-    for (int round = 0; round < PERF_ROUNDS; round++) {
-        perf_task.make_input(round, seeds[round]);
-        perf_task.upload(round);
-    }
-    bench_check(cudaDeviceSynchronize(), "uploading the inputs");
+    make_inputs(seed);
     unlock_gpu(lock);
     mark[2] = now_seconds();
 
