@@ -27,7 +27,8 @@
 # test its own process).
 # Environment: BACKEND (cuda or emu; default cuda when there is a GPU),
 # WORKERS (override the worker count), GPUS (the GPUs to grade on, e.g.
-# 0,2; default every GPU nvidia-smi lists), JOBS (the processes each
+# 0,2; default those of CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi
+# lists), JOBS (the processes each
 # grade runs at once; default the CPUs over the workers),
 # HIDDEN_SEED (the hidden tests' seed, one for the batch: OUT_DIR/hidden-seed),
 # ENGINE (local, the default: workers on this machine; slurm: a Slurm job
@@ -125,7 +126,9 @@ case "$out" in /*) ;; *) out=$PWD/$out ;; esac
 gpu_count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 BACKEND=${BACKEND:-$([ "$gpu_count" -gt 0 ] && echo cuda || echo emu)}
 cpus=$(nproc 2>/dev/null || echo 2)
-GPUS=${GPUS:-}
+# GPUS, else the GPUs CUDA_VISIBLE_DEVICES already narrowed this shell to
+# (CUDA_VISIBLE_DEVICES=0 make batch grades on GPU 0 alone), else all.
+GPUS=${GPUS:-${CUDA_VISIBLE_DEVICES:-}}
 [ -n "$GPUS" ] && gpu_count=$(echo "$GPUS" | tr ',' '\n' | grep -c .)
 ENGINE=${ENGINE:-local}
 if [ "$ENGINE" = slurm ]; then
