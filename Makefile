@@ -372,8 +372,10 @@ bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=
 data: ## fetch the real data sets into build/data (brain volumes, a CCITT page; apt-get download), and make a 512^3 volume and controls
 	@grader/tools/fetch-data.sh build/data
 
+# Each knob quoted: an empty N= reaches the driver as '', which it refuses,
+# not as a missing argument that moves SEED into N's place.
 run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
-	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run $(N) $(SEED) $(FILL)
+	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run '$(N)' '$(SEED)' '$(FILL)'
 
 skeletons: ## regenerate labs/ from solutions/
 	$(source_tree_only)

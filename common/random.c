@@ -2,10 +2,6 @@
  * random.c: SplitMix64 (Steele, Lea and Flood, 2014). It is tiny, passes
  * BigCrush, and any seed, including 0, gives a good sequence.
  */
-#define _POSIX_C_SOURCE 200809L
-#include <time.h>
-#include <unistd.h>
-
 #include "random.h"
 
 uint64_t random_next(uint64_t *state)
@@ -27,13 +23,4 @@ void random_fill(int *values, size_t n, uint64_t seed, int low, int high)
     uint64_t state = seed;
     for (size_t i = 0; i < n; i++)
         values[i] = random_in_range(&state, low, high);
-}
-
-uint64_t random_fresh_seed(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    uint64_t state = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
-    state ^= (uint64_t)getpid() << 32;
-    return random_next(&state);
 }

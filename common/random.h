@@ -26,9 +26,6 @@ int random_in_range(uint64_t *state, int low, int high);
 /* Fill values[0..n) with uniform values in [low, high] drawn from seed. */
 void random_fill(int *values, size_t n, uint64_t seed, int low, int high);
 
-/* A fresh seed for one run (time and process id), for hidden seeds. */
-uint64_t random_fresh_seed(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -28,7 +28,7 @@
 #
 # Needs chromium (grader/tools/install-deps.sh chromium), awk, grep.
 # The last line is "docs: N passed, N failed"; exit status 1 on failure.
-set -u
+set -eu
 
 links_only=no
 [ "${1:-}" = --links ] && { links_only=yes; shift; }
@@ -90,7 +90,7 @@ awk -v site="$site" '
         print "OK", page, target
     }' "$tmp/ids.txt" "$tmp/refs.txt" >"$tmp/links.txt"
 total=$(wc -l <"$tmp/links.txt")
-broken=$(grep -c '^FAIL' "$tmp/links.txt")
+broken=$(grep -c '^FAIL' "$tmp/links.txt" || :)   # grep -c of none exits 1
 if [ "$broken" -eq 0 ] && [ "$total" -gt 0 ]; then
     pass "links: $total internal links and anchors in $(echo "$pages" | wc -w) pages resolve"
 else
@@ -107,7 +107,7 @@ else
     fail "ids: some pages repeat an id"
 fi
 
-scripts=$(grep -l -i '<script' "$site"/*.html 2>/dev/null)
+scripts=$(grep -l -i '<script' "$site"/*.html 2>/dev/null || :)
 if [ -z "$scripts" ]; then
     pass "no-js: no page uses JavaScript"
 else
@@ -132,8 +132,8 @@ browse() {
 
 for page in $pages; do
     title=$(sed -n 's|.*<title>\(.*\)</title>.*|\1|p' "$site/$page" | head -n 1)
-    browse --dump-dom "file://$site/$page" >"$tmp/dom.html" 2>"$tmp/console.log"
-    status=$?
+    status=0
+    browse --dump-dom "file://$site/$page" >"$tmp/dom.html" 2>"$tmp/console.log" || status=$?
     # Chromium logs console messages as "CONSOLE(line)" and failed loads
     # as "net::ERR_...". Its own start-up chatter (dbus, GPU) is not ours.
     problems=$(grep -E 'CONSOLE\(|Uncaught|net::ERR_|Failed to load' "$tmp/console.log" | head -n 3)
@@ -155,10 +155,11 @@ shot=lab02.html
 [ -f "$site/$shot" ] || shot=$(echo "$pages" | head -n 1)
 printf '<!DOCTYPE html><html><head><title>blank</title></head><body style="background:#fff"></body></html>\n' \
     >"$tmp/blank.html"
+# A failed screenshot is judged below, by the size of what it left.
 browse --screenshot="$tmp/blank.png" --window-size=1024,1400 --hide-scrollbars "file://$tmp/blank.html" \
-    >/dev/null 2>&1
+    >/dev/null 2>&1 || :
 browse --screenshot="$tmp/page.png" --window-size=1024,1400 --hide-scrollbars "file://$site/$shot" \
-    >/dev/null 2>&1
+    >/dev/null 2>&1 || :
 page_size=$(wc -c <"$tmp/page.png" 2>/dev/null || echo 0)
 blank_size=$(wc -c <"$tmp/blank.png" 2>/dev/null || echo 0)
 # A PNG starts with the bytes 0x89 "PNG".

@@ -19,11 +19,7 @@
 local root = os.getenv("SCANLAB_ROOT") or "."
 package.path = root .. "/docs/filters/?.lua;" .. package.path
 local csv = require("csv")
-
-local function fail(message)
-  io.stderr:write("bench-table.lua: " .. message .. "\n")
-  error("bench-table.lua: " .. message)
-end
+local fail = require("fail")("bench-table.lua")
 
 -- 2^24 for 16777216, else the number itself.
 local function size_text(n)

@@ -19,11 +19,7 @@
 local root = os.getenv("SCANLAB_ROOT") or "."
 package.path = root .. "/docs/filters/?.lua;" .. package.path
 local csv = require("csv")
-
-local function fail(message)
-  io.stderr:write("csv-table.lua: " .. message .. "\n")
-  error("csv-table.lua: " .. message)
-end
+local fail = require("fail")("csv-table.lua")
 
 -- The named fields of a row, joined by a space.
 local function key(row, names)

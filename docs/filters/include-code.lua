@@ -35,11 +35,8 @@
 
 local root = os.getenv("SCANLAB_ROOT") or "."
 local edition = os.getenv("SCANLAB_EDITION") or "student"
-
-local function fail(message)
-  io.stderr:write("include-code.lua: " .. message .. "\n")
-  error("include-code.lua: " .. message)
-end
+package.path = root .. "/docs/filters/?.lua;" .. package.path
+local fail = require("fail")("include-code.lua")
 
 if edition ~= "student" and edition ~= "full" then
   fail("SCANLAB_EDITION must be student or full, not '" .. edition .. "'")

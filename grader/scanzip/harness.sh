@@ -10,6 +10,7 @@
 # (one line each; skip: a check this machine cannot run, and why), and
 # check NAME COMMAND... (pass if the command succeeds).
 # The caller ends with: echo "NAME: $passed passed, $failed failed".
+# set -u only: the checks run commands that must fail, and go on to the next.
 set -u
 # Never run the checks where we stand (they write files): stop unless
 # the work folder was made and entered.

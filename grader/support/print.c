@@ -2,6 +2,9 @@
  * print.c: see print.h.
  */
 #define _DEFAULT_SOURCE /* strdup, strsep */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,55 +12,117 @@
 #include "print.h"
 #include "todo.h"
 
-static enum fill parse_fill(const char *name)
+void driver_refuse(const char *what, const char *given, const char *accepted)
 {
-    static const struct { const char *name; enum fill fill; } fills[] = {
-        {"random", FILL_RANDOM}, {"ones", FILL_ONES}, {"sparse", FILL_SPARSE},
-        {"zeros", FILL_ZEROS}, {"nozeros", FILL_NO_ZEROS},
-    };
-    for (size_t i = 0; i < sizeof fills / sizeof fills[0]; i++)
-        if (strcmp(name, fills[i].name) == 0)
-            return fills[i].fill;
-    fprintf(stderr, "unknown FILL '%s': use random, ones, sparse, zeros or nozeros\n", name);
+    fprintf(stderr, "%s='%s' refused: use %s\n", what, given, accepted);
     exit(2);
 }
 
-int driver_sizes(int argc, char **argv, int (*drive)(int argc, char **argv))
+/* text as a whole number from low to high, as C writes it (1025, 0x401,
+ * 010): 1 with *value set, else 0. strtoull alone would take "" as 0,
+ * "12x" as 12, "-1" as 2^64 - 1 and 2^64 as 2^64 - 1. */
+static int read_number(const char *text, unsigned long long low, unsigned long long high,
+                       unsigned long long *value)
 {
-    if (argc < 2 || strchr(argv[1], ',') == NULL)
-        return drive(argc, argv);
-    char *sizes = strdup(argv[1]), *rest = sizes, *size;
+    if (!isdigit((unsigned char)text[0]))
+        return 0;
+    char *end;
+    errno = 0;
+    *value = strtoull(text, &end, 0);
+    return *end == '\0' && errno == 0 && *value >= low && *value <= high;
+}
+
+/* "a whole number from 1 to 2^26": what read_number takes, a power of
+ * two 1024 and above written as one. */
+static void describe_range(unsigned long long low, unsigned long long high, char *buffer, size_t size)
+{
+    char top[32];
+    if (high >= 1024 && (high & (high - 1)) == 0)
+        snprintf(top, sizeof top, "2^%d", __builtin_ctzll(high));
+    else
+        snprintf(top, sizeof top, "%llu", high);
+    if (high == ULLONG_MAX)
+        snprintf(buffer, size, "a whole number of %llu or more", low);
+    else
+        snprintf(buffer, size, "a whole number from %llu to %s", low, top);
+}
+
+unsigned long long driver_env_number(const char *name, unsigned long long fallback, unsigned long long low,
+                                     unsigned long long high)
+{
+    const char *text = getenv(name);
+    unsigned long long value = fallback;
+    if (text != NULL && text[0] != '\0' && !read_number(text, low, high, &value)) {
+        char accepted[96];
+        describe_range(low, high, accepted, sizeof accepted);
+        driver_refuse(name, text, accepted);
+    }
+    return value;
+}
+
+/* N's sizes, each checked: a new array of *count sizes. */
+static size_t *read_sizes(const char *text, const struct driver_spec *spec, size_t *count)
+{
+    size_t pieces = 1;
+    for (const char *c = text; *c != '\0'; c++)
+        pieces += *c == ',';
+    size_t *sizes = malloc(pieces * sizeof *sizes);
+    char *copy = strdup(text), *rest = copy, *piece;
+    if (sizes == NULL || copy == NULL) {
+        fprintf(stderr, "out of host memory\n");
+        exit(1);
+    }
+    char accepted[160];
+    describe_range(spec->min_n, spec->max_n, accepted, sizeof accepted);
+    strcat(accepted, " (1025 or 0x401), or several separated by commas (N=33,1025)");
+    *count = 0;
+    while ((piece = strsep(&rest, ",")) != NULL) {
+        unsigned long long n;
+        if (!read_number(piece, spec->min_n, spec->max_n, &n))
+            driver_refuse("N", pieces > 1 && piece[0] != '\0' ? piece : text, accepted);
+        sizes[(*count)++] = (size_t)n;
+    }
+    free(copy);
+    return sizes;
+}
+
+int driver_sizes(int argc, char **argv, const struct driver_spec *spec,
+                 int (*drive)(const struct driver_args *args))
+{
+    if (argc < 2 || argc > 4) {
+        fprintf(stderr, "usage: %s N [SEED [FILL]]   (%s)\n", argv[0], spec->example);
+        exit(2);
+    }
+    unsigned long long seed = 0x5eed;
+    if (argc > 2 && !read_number(argv[2], 0, ULLONG_MAX, &seed))
+        driver_refuse("SEED", argv[2], "a whole number below 2^64 (42 or 0x5eed)");
+    struct driver_args args = {0, seed, argc > 3 ? argv[3] : NULL};
+    size_t count;
+    size_t *sizes = read_sizes(argv[1], spec, &count);
     int status = 0;
-    while (status == 0 && (size = strsep(&rest, ",")) != NULL) {
-        printf("== N = %s\n", size);
+    for (size_t i = 0; i < count && status == 0; i++) {
+        if (count > 1)
+            printf("== N = %zu\n", sizes[i]);
         fflush(stdout);
-        argv[1] = size;
-        status = drive(argc, argv);
+        args.n = sizes[i];
+        status = drive(&args);
         fflush(stdout);
     }
     free(sizes);
     return status;
 }
 
-struct test_case driver_case(int argc, char **argv, const char *lab)
+struct test_case driver_case(const struct driver_args *args, const char *lab)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s N SEED FILL   (make run LAB=%s N=16 SEED=0x5eed FILL=random)\n", argv[0], lab);
-        exit(2);
-    }
-    char *end;
-    unsigned long long n = strtoull(argv[1], &end, 0);
-    if (*end != '\0' || argv[1][0] == '-' || n > (1ULL << 30)) {
-        fprintf(stderr, "N must be a whole number from 0 to 2^30, not '%s'\n", argv[1]);
-        exit(2);
-    }
-    unsigned long long seed = strtoull(argv[2], &end, 0);
-    if (*end != '\0') {
-        fprintf(stderr, "SEED must be a number such as 42 or 0x5eed, not '%s'\n", argv[2]);
-        exit(2);
-    }
-    struct test_case c = {lab, "", (size_t)n, "chosen on the command line", parse_fill(argv[3]), seed};
-    return c;
+    static const struct { const char *name; enum fill fill; } fills[] = {
+        {"random", FILL_RANDOM}, {"ones", FILL_ONES}, {"sparse", FILL_SPARSE},
+        {"zeros", FILL_ZEROS}, {"nozeros", FILL_NO_ZEROS},
+    };
+    const char *name = args->fill != NULL ? args->fill : "random";
+    for (size_t i = 0; i < sizeof fills / sizeof fills[0]; i++)
+        if (strcmp(name, fills[i].name) == 0)
+            return (struct test_case){lab, "", args->n, "chosen on the command line", fills[i].fill, args->seed};
+    driver_refuse("FILL", name, "random, ones, sparse, zeros or nozeros");
 }
 
 int *driver_input(const struct test_case *c)

@@ -16,17 +16,63 @@
 #include "cases.h"
 #include "scan.h"
 
-/* The main() of every driver: `drive` prints what one input does, and
- * argv[1], the size, may list several: "33,1025,65537" runs drive once
- * per size, in one process, each size's output opened by a line
- * "== N = 1025". The grade's memory and race checks run a driver so:
- * every start of compute-sanitizer costs about half a second of CPU, and
- * racecheck's over one, most of what a check costs at these sizes.
- * Returns the first nonzero status of drive, else 0. */
-int driver_sizes(int argc, char **argv, int (*drive)(int argc, char **argv));
+/* ---- The command line: run N [SEED [FILL]] ----------------------------
+ *
+ * make run passes N, SEED and FILL (make run LAB=04 N=16 SEED=0x5eed
+ * FILL=sparse); the grade's checks pass "33,1025,4097 0x5eed random".
+ * N and SEED are whole numbers as C writes them, 1025 or 0x401 (a
+ * leading 0 is octal: 010 is 8), and N may list several sizes separated
+ * by commas. A bad N or SEED stops the driver before it runs a size, a
+ * bad FILL (or W, FRAME, DELTA, DATA of the labs that read them) as the
+ * first size starts: exit status 2, and one line naming the argument
+ * and what it takes (driver_refuse):
+ *
+ *   $ make run LAB=08 N=12x
+ *   N='12x' refused: use a whole number from 1 to 2^26 (1025 or 0x401),
+ *   or several separated by commas (N=33,1025)
+ *
+ * (strtoull alone reads 12x as 12, -1 as 2^64 - 1 and an empty N as 0.) */
 
-/* Read "N SEED FILL" into a case of lab `lab`; exit with usage if wrong. */
-struct test_case driver_case(int argc, char **argv, const char *lab);
+/* One run of a driver: one size of N, with SEED and FILL. */
+struct driver_args {
+    size_t n;
+    uint64_t seed;    /* 0x5eed when not given, as make run's default */
+    const char *fill; /* FILL as given (each lab reads its own names), NULL when not given */
+};
+
+/* The largest N of a lab whose arrays are ints: 4 GiB an array. */
+#define DRIVER_MAX_N ((size_t)1 << 30)
+
+/* What a lab's driver takes. */
+struct driver_spec {
+    size_t min_n, max_n; /* the sizes N may be */
+    const char *example; /* a make run line, for the usage message */
+};
+
+/* The main() of every driver: `drive` prints what one input does, and N
+ * may list several sizes: "33,1025,65537" runs drive once per size, in
+ * one process, each size's output opened by a line "== N = 1025". The
+ * grade's memory and race checks run a driver so: every start of
+ * compute-sanitizer costs about half a second of CPU, and racecheck's
+ * over one, most of what a check costs at these sizes. Every size is read
+ * before the first runs. Returns the first nonzero status of drive, else
+ * 0; exits with status 2 on a command line it refuses. */
+int driver_sizes(int argc, char **argv, const struct driver_spec *spec,
+                 int (*drive)(const struct driver_args *args));
+
+/* Stop the driver on an argument it does not take: print
+ * "WHAT='GIVEN' refused: use ACCEPTED" and exit with status 2. */
+void driver_refuse(const char *what, const char *given, const char *accepted) __attribute__((noreturn));
+
+/* The environment variable `name` (make run passes FRAME=3 on) as a
+ * whole number from low to high, read as N is; fallback when unset or
+ * empty. Anything else: driver_refuse. */
+unsigned long long driver_env_number(const char *name, unsigned long long fallback, unsigned long long low,
+                                     unsigned long long high);
+
+/* The arguments as a case of lab `lab`: FILL is random (the default),
+ * ones, sparse, zeros or nozeros. */
+struct test_case driver_case(const struct driver_args *args, const char *lab);
 
 /* The case's input, in a new host array of exactly n ints (malloc(0) when
  * n = 0): under AddressSanitizer an access one past its end is an overrun,

@@ -7,7 +7,7 @@
 #   grader/tools/check-rubric-tables.sh      prints one line per table
 #
 # A table row is a line `| `suite::test` | points | ... |`.
-set -u
+set -eu
 status=0
 rubric=$(awk -f grader/tools/rubric.awk grader/labs/*/rubric.txt)
 for page in solutions/[0-9][0-9]-*/README.md docs/lab[0-9][0-9].md; do

@@ -13,6 +13,7 @@
 # beside them (plant.sh). Prints, a line each,
 #   NAME  LAB  SCORE/MAX  caught-by: TEST fail|pass  (first failing line)
 # and ends with "planted: N lost points, M kept full marks".
+# set -u only: a planted bug's grade fails by design, and one that left no results still gets its line.
 set -u
 build=$1 backend=$2
 shift 2

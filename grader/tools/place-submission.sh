@@ -9,7 +9,7 @@
 # a second one is reported and ignored. Symbolic links are never followed.
 # Prints one line per file; exits 1 when nothing matched.
 # Used by make batch (tools/batch.sh) and Gradescope's run_autograder.
-set -u
+set -eu
 submission=$1 tree=$2
 matched="" ignored=""
 list=$(mktemp)

@@ -20,7 +20,7 @@
 #   (criterion_*, cr_*, main: what grade.sh's one-process run is made of)
 #   are refused.
 #   printf and friends stay allowed: stdout is only a log, never the verdict.
-set -u
+set -eu
 dir=$1 objects=$2
 found=0
 say() { echo "policy: $*"; found=1; }

@@ -14,7 +14,7 @@
 # every change to them; one whose script no longer changes anything fails.
 #
 #   grader/tools/run-planted.sh [SCRIPT...]     (default: every one)
-set -u
+set -eu
 caught=0 missed=0
 # The grades take a GPU lock as they would on a GPU (grade.sh), so a verdict
 # lost on the way through it shows here: once, every check passed on GPUs.
@@ -32,8 +32,9 @@ for script in "$@"; do
     elif ! make --no-print-directory -s BACKEND=emu CHECK="$check" TREE="$tree" LAB="${lab%%-*}" build >"$tree.build.log" 2>&1; then
         verdict="does not build: see $tree.build.log"
     else
+        # The grade of a planted bug fails (exit 1): its results say how.
         FILTER="${test%%::*}/${test##*::}" CHECK="$check" \
-            grader/grade.sh "build/emu-$check" "$tree" emu "$lab" >"$tree.grade.log" 2>&1
+            grader/grade.sh "build/emu-$check" "$tree" emu "$lab" >"$tree.grade.log" 2>&1 || :
         results=build/emu-$check/grade/$tree/results
         if ! awk -F'\t' -v test="$test" '$3 == test && $4 == "fail" { print $2 " thread order: " $5 }' "$results" |
             grep -Eq "$message"; then

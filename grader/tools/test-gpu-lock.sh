@@ -13,6 +13,7 @@
 #      waits too, and gets in only after the perf program's timed runs.
 #
 #   grader/tools/test-gpu-lock.sh PERF_PROGRAM   (make test-gpu-lock)
+# set -u only, as grade.sh: its sharing_gpu, run here, must run as it runs there.
 set -u
 perf=${1:?usage: test-gpu-lock.sh PERF_PROGRAM}
 work=$(mktemp -d)

@@ -16,9 +16,9 @@
 #include "scan.h"
 #include "todo.h"
 
-static int drive(int argc, char **argv)
+static int drive(const struct driver_args *args)
 {
-    struct test_case c = driver_case(argc, argv, "01");
+    struct test_case c = driver_case(args, "01");
     int *input = driver_input(&c);
     int *expected = driver_input(&c), *got = driver_input(&c), *scratch = driver_input(&c);
     print_ints("input", input, c.n);
@@ -59,5 +59,6 @@ static int drive(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return driver_sizes(argc, argv, drive);
+    static const struct driver_spec spec = {0, DRIVER_MAX_N, "make run LAB=01 N=16 SEED=0x5eed FILL=random"};
+    return driver_sizes(argc, argv, &spec, drive);
 }

@@ -28,9 +28,9 @@ static void print_steps(const int *input, size_t n)
     cudaFree(d_write);
 }
 
-static int drive(int argc, char **argv)
+static int drive(const struct driver_args *args)
 {
-    struct test_case c = driver_case(argc, argv, "02");
+    struct test_case c = driver_case(args, "02");
     int *input = driver_input(&c), *expected = driver_input(&c);
     oracle_scan_inclusive(input, expected, c.n);
 
@@ -49,5 +49,6 @@ static int drive(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return driver_sizes(argc, argv, drive);
+    static const struct driver_spec spec = {0, DRIVER_MAX_N, "make run LAB=02 N=16 SEED=0x5eed FILL=random"};
+    return driver_sizes(argc, argv, &spec, drive);
 }

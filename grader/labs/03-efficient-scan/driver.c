@@ -38,9 +38,9 @@ done:
     cudaFree(d_tree);
 }
 
-static int drive(int argc, char **argv)
+static int drive(const struct driver_args *args)
 {
-    struct test_case c = driver_case(argc, argv, "03");
+    struct test_case c = driver_case(args, "03");
     int *input = driver_input(&c), *expected = driver_input(&c);
     oracle_scan_exclusive(input, expected, c.n);
 
@@ -57,5 +57,6 @@ static int drive(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return driver_sizes(argc, argv, drive);
+    static const struct driver_spec spec = {0, DRIVER_MAX_N, "make run LAB=03 N=16 SEED=0x5eed FILL=random"};
+    return driver_sizes(argc, argv, &spec, drive);
 }

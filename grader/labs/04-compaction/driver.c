@@ -87,9 +87,9 @@ static void run_compaction(const char *function, const struct predicate_case *p,
     cudaFree(d_out);
 }
 
-static int drive(int argc, char **argv)
+static int drive(const struct driver_args *args)
 {
-    struct test_case c = driver_case(argc, argv, "04");
+    struct test_case c = driver_case(args, "04");
     int *input = driver_input(&c), *expected = driver_input(&c);
     size_t expected_kept = oracle_compact_nonzero(input, expected, c.n);
 
@@ -109,5 +109,6 @@ static int drive(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return driver_sizes(argc, argv, drive);
+    static const struct driver_spec spec = {0, DRIVER_MAX_N, "make run LAB=04 N=16 SEED=0x5eed FILL=random"};
+    return driver_sizes(argc, argv, &spec, drive);
 }

@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "oracle_rle.h"
 #include "print.h"
@@ -148,20 +149,25 @@ static void run_decoder(const char *function,
     cudaFree(d_out);
 }
 
-static int drive(int argc, char **argv)
+/* Stop on a DATA that names no family: "DATA='x' refused: use voxels, ...". */
+__attribute__((noreturn)) static void refuse_data(const char *name)
 {
-    struct test_case c = driver_case(argc, argv, "05");
+    char names[256] = "";
+    for (size_t i = 0; i < rle_data_cases_count; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i > 0 ? ", " : "",
+                 rle_data_cases[i].name);
+    driver_refuse("DATA", name, names);
+}
+
+static int drive(const struct driver_args *args)
+{
+    struct test_case c = driver_case(args, "05");
     const char *data_name = getenv("DATA");
     int *input;
     if (data_name != NULL && data_name[0] != '\0') {
         const struct rle_data_case *data = rle_data_named(data_name);
-        if (data == NULL) {
-            fprintf(stderr, "unknown DATA '%s': use", data_name);
-            for (size_t i = 0; i < rle_data_cases_count; i++)
-                fprintf(stderr, " %s", rle_data_cases[i].name);
-            fprintf(stderr, "\n");
-            return 2;
-        }
+        if (data == NULL)
+            refuse_data(data_name);
         printf("DATA=%s: %s\n", data->name, data->why);
         input = host_ints(c.n);
         rle_fill(input, c.n, data->data, c.seed);
@@ -189,5 +195,6 @@ static int drive(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return driver_sizes(argc, argv, drive);
+    static const struct driver_spec spec = {0, DRIVER_MAX_N, "make run LAB=05 N=16 SEED=0x5eed FILL=random"};
+    return driver_sizes(argc, argv, &spec, drive);
 }

@@ -1,5 +1,5 @@
 /*
- * oracle_rle.h: the grader's own run-length encoder and decoder (lab 05),
+ * oracle_rle.h: the grader's own run-length encoder (lab 05),
  * written the obvious serial way: a loop with a counter.
  *
  *     in [1 2 3 6 6 6 5 5]  ->  symbols [1 2 3 6 5], counts [1 1 1 3 2], 5 runs
@@ -18,9 +18,5 @@ size_t oracle_rle_starts(const int *in, int *starts, size_t n);
 
 /* Encode in[0..n); symbols and counts have room for n ints. Returns runs. */
 size_t oracle_rle_encode(const int *in, size_t n, int *symbols, int *counts);
-
-/* Expand runs into out; returns how many elements it wrote (the sum of
- * the counts). */
-size_t oracle_rle_decode(const int *symbols, const int *counts, size_t runs, int *out);
 
 #endif

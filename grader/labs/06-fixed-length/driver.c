@@ -84,35 +84,16 @@ static void print_stream(const uint32_t *widths, const uint32_t *offsets, const 
     printf("\n%-24s (each value lowest bit first; - is a value of width 0, no bits)\n", "");
 }
 
-static int drive(int argc, char **argv)
+static int drive(const struct driver_args *args)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s N SEED FILL   (make run LAB=06 N=9 SEED=0x5eed FILL=example FRAME=3)\n", argv[0]);
-        return 2;
-    }
-    char *end;
-    unsigned long long n = strtoull(argv[1], &end, 0);
-    if (*end != '\0' || argv[1][0] == '-' || n > PACK_MAX_N) {
-        fprintf(stderr, "N must be a whole number from 0 to 2^26, not '%s'\n", argv[1]);
-        return 2;
-    }
-    unsigned long long seed = strtoull(argv[2], &end, 0);
-    if (*end != '\0') {
-        fprintf(stderr, "SEED must be a number such as 42 or 0x5eed, not '%s'\n", argv[2]);
-        return 2;
-    }
+    size_t n = args->n;
+    unsigned long long seed = args->seed;
     struct pack_fill fill;
-    if (!pack_fill_parse(argv[3], &fill)) {
-        fprintf(stderr, "unknown FILL '%s' for lab 06: use example, width0 .. width32, mixed, voxel, saw254, saw255, "
-                        "extremes or zeros\n", argv[3]);
-        return 2;
-    }
-    const char *frame_text = getenv("FRAME");
-    unsigned long long frame_length = frame_text != NULL && frame_text[0] != '\0' ? strtoull(frame_text, &end, 0) : 3;
-    if ((frame_text != NULL && frame_text[0] != '\0' && *end != '\0') || frame_length == 0) {
-        fprintf(stderr, "FRAME must be a frame length of 1 or more, not '%s'\n", frame_text);
-        return 2;
-    }
+    const char *fill_text = args->fill != NULL ? args->fill : "random";
+    if (!pack_fill_parse(fill_text, &fill))
+        driver_refuse("FILL", fill_text, "example, width0 .. width32, mixed (or random), voxel (or sparse), "
+                                         "saw254, saw255, extremes or zeros");
+    size_t frame_length = driver_env_number("FRAME", 3, 1, SIZE_MAX);
 
     size_t frames = pack_frame_count(n, frame_length);
     uint32_t *values = host_words(n), *widths = host_words(frames), *offsets = host_words(frames);
@@ -120,7 +101,7 @@ static int drive(int argc, char **argv)
     pack_fill_values(values, n, fill, seed);
     size_t count = oracle_pack_encode(values, n, frame_length, widths, offsets, words);
     char fill_name[32];
-    printf("n = %llu, FRAME=%llu (%zu frames), FILL=%s SEED=0x%llx\n", n, frame_length, frames,
+    printf("n = %zu, FRAME=%zu (%zu frames), FILL=%s SEED=0x%llx\n", n, frame_length, frames,
            pack_fill_name(fill, fill_name, sizeof fill_name), seed);
     print_words("input", values, n, 0);
     print_words("expected widths", widths, frames, 0);
@@ -210,5 +191,6 @@ static int drive(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return driver_sizes(argc, argv, drive);
+    static const struct driver_spec spec = {0, PACK_MAX_N, "make run LAB=06 N=9 SEED=0x5eed FILL=example FRAME=3"};
+    return driver_sizes(argc, argv, &spec, drive);
 }

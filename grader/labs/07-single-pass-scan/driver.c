@@ -103,9 +103,9 @@ static void run_single_pass(const int *input, const int *expected, size_t n)
     cudaFree(d_out);
 }
 
-static int drive(int argc, char **argv)
+static int drive(const struct driver_args *args)
 {
-    struct test_case c = driver_case(argc, argv, "07");
+    struct test_case c = driver_case(args, "07");
     int *input = driver_input(&c), *expected = driver_input(&c);
     oracle_scan_exclusive(input, expected, c.n);
     size_t tiles = (c.n + SP_TILE - 1) / SP_TILE;
@@ -128,5 +128,6 @@ static int drive(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return driver_sizes(argc, argv, drive);
+    static const struct driver_spec spec = {0, DRIVER_MAX_N, "make run LAB=07 N=16 SEED=0x5eed FILL=random"};
+    return driver_sizes(argc, argv, &spec, drive);
 }

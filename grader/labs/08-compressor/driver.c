@@ -21,40 +21,44 @@
 #include "print.h"
 #include "rle.h"
 
-static void usage(const char *program)
+/* DELTA from the environment: plain, delta, or choose (also when unset). */
+static enum cascade_delta env_delta(void)
 {
-    fprintf(stderr, "usage: %s N [SEED] [FILL]   (FILL: labels runs sawtooth noise constant;"
-                    " W=1|2|4 FRAME=0|1..1048576 DELTA=plain|delta|choose from the environment)\n", program);
-    exit(2);
+    const char *text = getenv("DELTA");
+    if (text == NULL || text[0] == '\0' || strcmp(text, "choose") == 0)
+        return CASCADE_CHOOSE_DELTA;
+    if (strcmp(text, "plain") == 0)
+        return CASCADE_PLAIN;
+    if (strcmp(text, "delta") == 0)
+        return CASCADE_DELTA;
+    driver_refuse("DELTA", text, "plain, delta or choose");
 }
 
-static unsigned long env_number(const char *name, unsigned long fallback)
+/* W from the environment: the bytes of an element, 1 (also when unset),
+ * 2 or 4. */
+static unsigned env_element_bytes(void)
 {
-    const char *text = getenv(name);
-    return text != NULL && *text != '\0' ? strtoul(text, NULL, 0) : fallback;
+    const char *text = getenv("W");
+    if (text == NULL || text[0] == '\0' || strcmp(text, "1") == 0)
+        return 1;
+    if (strcmp(text, "2") == 0 || strcmp(text, "4") == 0)
+        return (unsigned)(text[0] - '0');
+    driver_refuse("W", text, "1, 2 or 4 (the bytes of an element)");
 }
 
-static struct cascade_case driver_cascade_case(int argc, char **argv)
+/* The arguments and W, FRAME and DELTA as one case; FILL labels when
+ * not given. */
+static struct cascade_case driver_cascade_case(const struct driver_args *args)
 {
-    if (argc < 2)
-        usage(argv[0]);
-    struct cascade_case c = {"make run", strtoull(argv[1], NULL, 0), "from the command line", 1,
-                             CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA, 0x5eed};
-    if (argc > 2)
-        c.seed = strtoull(argv[2], NULL, 0);
-    int fill = argc > 3 ? cascade_fill_from_name(argv[3]) : CASCADE_FILL_LABELS;
-    c.element_bytes = (unsigned)env_number("W", 1);
-    c.frame_length = (uint32_t)env_number("FRAME", 0);
-    const char *delta = getenv("DELTA");
-    if (delta != NULL && strcmp(delta, "plain") == 0)
-        c.delta = CASCADE_PLAIN;
-    else if (delta != NULL && strcmp(delta, "delta") == 0)
-        c.delta = CASCADE_DELTA;
-    if (fill < 0 || c.n == 0 || c.n > CASCADE_MAX_N || (c.element_bytes != 1 && c.element_bytes != 2 &&
-                                                        c.element_bytes != 4) ||
-        c.frame_length > SCANZIP_MAX_FRAME_LENGTH)
-        usage(argv[0]);
+    struct cascade_case c = {"make run", args->n, "from the command line", 1,
+                             CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA, args->seed};
+    int fill = args->fill != NULL ? cascade_fill_from_name(args->fill) : CASCADE_FILL_LABELS;
+    if (fill < 0)
+        driver_refuse("FILL", args->fill, "labels, runs, sawtooth, noise (or random) or constant");
     c.fill = (enum cascade_fill)fill;
+    c.element_bytes = env_element_bytes();
+    c.frame_length = (uint32_t)driver_env_number("FRAME", 0, 0, SCANZIP_MAX_FRAME_LENGTH);
+    c.delta = env_delta();
     return c;
 }
 
@@ -138,9 +142,9 @@ static void show_steps(const struct cascade_case *c, const uint8_t *d_raw)
     cudaFree(d_zigzag);
 }
 
-static int drive(int argc, char **argv)
+static int drive(const struct driver_args *args)
 {
-    struct cascade_case c = driver_cascade_case(argc, argv);
+    struct cascade_case c = driver_cascade_case(args);
     size_t n = c.n, raw_bytes = n * c.element_bytes, oracle_bytes = 0;
     int oracle_delta = 0;
     uint8_t *raw = cascade_case_raw(&c);
@@ -185,5 +189,7 @@ static int drive(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return driver_sizes(argc, argv, drive);
+    static const struct driver_spec spec = {1, CASCADE_MAX_N, "make run LAB=08 N=16 SEED=0x5eed FILL=labels "
+                                                              "W=1|2|4 FRAME=0|1..1048576 DELTA=plain|delta|choose"};
+    return driver_sizes(argc, argv, &spec, drive);
 }
