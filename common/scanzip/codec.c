@@ -1,5 +1,10 @@
 /*
- * codec.c: see codec.h for the payloads.
+ * codec.c: see codec.h for the payloads and the table of methods.
+ *
+ * Each method is a row of scanzip_methods (near the end): its size, from
+ * one shared look at the chunk (look_at), its encoder, its decoder and
+ * its payload bound are functions of this file, and the public functions
+ * after the table only read the row of the method they are given.
  *
  * Every encoder works in passes over the chunk that keep O(1) state:
  * the runs are found again in each pass rather than stored, so encoding
@@ -10,6 +15,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "codec.h"
 
@@ -201,94 +207,85 @@ static uint64_t sizer_bytes(const struct frame_sizer *s, unsigned k)
 /* The smallest payload of `fixed` bytes, then one or two (b: NULL for
  * one) packed streams of the same frame length; strictly smaller wins,
  * so ties go to the shortest frame. */
-static void smallest_payload(const struct frame_sizer *a, const struct frame_sizer *b, uint64_t fixed,
-                             uint64_t *bytes, uint32_t *frame_length)
+static struct scanzip_size smallest_payload(const struct frame_sizer *a, const struct frame_sizer *b,
+                                            uint64_t fixed)
 {
+    struct scanzip_size best = {0, 0};
     for (unsigned k = 0; k < a->levels; k++) {
         uint64_t total = fixed + sizer_bytes(a, k) + (b != NULL ? sizer_bytes(b, k) : 0);
-        if (k == 0 || total < *bytes) {
-            *bytes = total;
-            *frame_length = a->level[k].length;
+        if (k == 0 || total < best.bytes) {
+            best.bytes = total;
+            best.frame_length = a->level[k].length;
         }
     }
+    return best;
 }
 
-void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
-                     struct scanzip_sizes *sizes)
+/* What one pass over a chunk finds: its runs, and the packed sizes of
+ * every stream a method packs, for each candidate frame length. A new
+ * method whose size needs something else adds it here. */
+struct scanzip_look {
+    unsigned w;
+    size_t n;
+    uint64_t runs, rle8_pairs;
+    struct frame_sizer elements, symbols, deltas, counts;
+};
+
+static void look_at(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
+                    struct scanzip_look *look)
 {
     unsigned w = params->element_bytes;
-    struct frame_sizer elements = frame_sizer(params->frame_length);
-    struct frame_sizer symbols = elements, deltas = elements, counts = elements;
+    look->w = w;
+    look->n = n;
+    look->runs = look->rle8_pairs = 0;
+    look->elements = frame_sizer(params->frame_length);
+    look->symbols = look->deltas = look->counts = look->elements;
     for (size_t i = 0; i < n; i++)
-        sizer_add(&elements, element_at(raw, i, w));
-
-    uint64_t runs = 0, rle8_pairs = 0;
+        sizer_add(&look->elements, element_at(raw, i, w));
     uint32_t symbol, count, previous = 0;
     struct run_reader reader = {raw, n, 0, w};
     while (next_run(&reader, &symbol, &count)) {
-        runs++;
-        rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
-        sizer_add(&symbols, symbol);
-        sizer_add(&deltas, zigzag((symbol - previous) & low_mask(8 * w), 8 * w));
-        sizer_add(&counts, count - 1);
+        look->runs++;
+        look->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
+        sizer_add(&look->symbols, symbol);
+        sizer_add(&look->deltas, zigzag((symbol - previous) & low_mask(8 * w), 8 * w));
+        sizer_add(&look->counts, count - 1);
         previous = symbol;
     }
-    sizer_finish(&elements);
-    sizer_finish(&symbols);
-    sizer_finish(&deltas);
-    sizer_finish(&counts);
-    sizes->bytes[SCANZIP_STORED] = (uint64_t)n * w;
-    sizes->bytes[SCANZIP_RLE8] = rle8_pairs * (w + 1);
-    sizes->bytes[SCANZIP_RLE] = 4 + 8 * runs;
-    /* pack: u32 frame_length, then its stream; cascade: u32 runs, u32
-     * frame_length, then its two streams, which share the frame length. */
-    smallest_payload(&elements, NULL, 4, &sizes->bytes[SCANZIP_PACK], &sizes->pack_frame);
-    smallest_payload(&symbols, &counts, 8, &sizes->bytes[SCANZIP_CASCADE], &sizes->cascade_frame);
-    smallest_payload(&deltas, &counts, 8, &sizes->cascade_delta, &sizes->cascade_delta_frame);
+    sizer_finish(&look->elements);
+    sizer_finish(&look->symbols);
+    sizer_finish(&look->deltas);
+    sizer_finish(&look->counts);
 }
 
-uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
+/* Each method's size (codec.h has the payloads). */
+static void size_stored(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    if (method == SCANZIP_PACK)
-        return sizes->pack_frame;
-    if (method == SCANZIP_CASCADE)
-        return (flags & SCANZIP_FLAG_DELTA) ? sizes->cascade_delta_frame : sizes->cascade_frame;
-    return 0;
+    of[0].bytes = (uint64_t)look->n * look->w;
 }
 
-uint64_t scanzip_payload_size(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
+static void size_rle8(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    if (method == SCANZIP_CASCADE && (flags & SCANZIP_FLAG_DELTA))
-        return sizes->cascade_delta;
-    return sizes->bytes[method];
+    of[0].bytes = look->rle8_pairs * (look->w + 1);
 }
 
-void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *sizes,
-                    unsigned *method, unsigned *flags)
+static void size_rle(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    *flags = 0;
-    switch (choice) {
-    case SCANZIP_CHOOSE_STORED: *method = SCANZIP_STORED; return;
-    case SCANZIP_CHOOSE_RLE8: *method = SCANZIP_RLE8; return;
-    case SCANZIP_CHOOSE_RLE: *method = SCANZIP_RLE; return;
-    case SCANZIP_CHOOSE_PACK: *method = SCANZIP_PACK; return;
-    case SCANZIP_CHOOSE_CASCADE:
-        *method = SCANZIP_CASCADE;
-        *flags = sizes->cascade_delta < sizes->bytes[SCANZIP_CASCADE] ? SCANZIP_FLAG_DELTA : 0;
-        return;
-    case SCANZIP_CHOOSE_AUTO:
-        break;
-    }
-    /* Strictly smaller wins, so ties stay with the lower method number;
-     * delta comes after plain cascade, so a tie keeps no delta. */
-    *method = SCANZIP_STORED;
-    for (unsigned m = 1; m < SCANZIP_METHODS; m++)
-        if (sizes->bytes[m] < sizes->bytes[*method])
-            *method = m;
-    if (sizes->cascade_delta < sizes->bytes[*method]) {
-        *method = SCANZIP_CASCADE;
-        *flags = SCANZIP_FLAG_DELTA;
-    }
+    of[0].bytes = 4 + 8 * look->runs;
+}
+
+/* u32 frame_length, then its stream. */
+static void size_pack(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
+{
+    of[0] = smallest_payload(&look->elements, NULL, 4);
+}
+
+/* u32 runs, u32 frame_length, then its two streams, which share the
+ * frame length; with and without delta chosen apart (format.h). */
+static void size_cascade(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
+{
+    of[0] = smallest_payload(&look->symbols, &look->counts, 8);
+    of[SCANZIP_FLAG_DELTA] = smallest_payload(&look->deltas, &look->counts, 8);
 }
 
 /* ---- Encoders ------------------------------------------------------------ */
@@ -346,9 +343,23 @@ static uint64_t pack_stream(struct value_stream *values, uint64_t count, uint32_
     return frames + 4 * writer.words;
 }
 
-/* rle8: [7 7 7 9] -> 07 03 09 01; a run of 300 -> (s, 255) (s, 45). */
-static uint64_t encode_rle8(const uint8_t *raw, size_t n, unsigned w, uint8_t *out)
+/* stored: the raw bytes. */
+static uint64_t encode_stored(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
+                              size_t n, uint8_t *out)
 {
+    (void)flags;
+    uint64_t bytes = (uint64_t)n * params->element_bytes;
+    if (bytes > 0)
+        memcpy(out, raw, bytes);
+    return bytes;
+}
+
+/* rle8: [7 7 7 9] -> 07 03 09 01; a run of 300 -> (s, 255) (s, 45). */
+static uint64_t encode_rle8(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
+                            size_t n, uint8_t *out)
+{
+    (void)flags;
+    unsigned w = params->element_bytes;
     struct run_reader reader = {raw, n, 0, w};
     uint32_t symbol, count;
     uint8_t *p = out;
@@ -365,9 +376,11 @@ static uint64_t encode_rle8(const uint8_t *raw, size_t n, unsigned w, uint8_t *o
 }
 
 /* rle: runs, then the symbols, then the counts, all u32. */
-static uint64_t encode_rle(const uint8_t *raw, size_t n, unsigned w, uint8_t *out)
+static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
+                           size_t n, uint8_t *out)
 {
-    struct run_reader reader = {raw, n, 0, w};
+    (void)flags;
+    struct run_reader reader = {raw, n, 0, params->element_bytes};
     uint32_t symbol, count, runs = 0;
     while (next_run(&reader, &symbol, &count))
         runs++;
@@ -380,62 +393,33 @@ static uint64_t encode_rle(const uint8_t *raw, size_t n, unsigned w, uint8_t *ou
     return 4 + 8 * (uint64_t)runs;
 }
 
-static uint64_t encode_pack(const uint8_t *raw, size_t n, unsigned w, uint32_t frame_length, uint8_t *out)
+static uint64_t encode_pack(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
+                            size_t n, uint8_t *out)
 {
-    scanzip_store32(out, frame_length);
-    struct value_stream values = value_stream(ELEMENTS, raw, n, w);
-    return 4 + pack_stream(&values, n, frame_length, out + 4);
+    (void)flags;
+    scanzip_store32(out, params->frame_length);
+    struct value_stream values = value_stream(ELEMENTS, raw, n, params->element_bytes);
+    return 4 + pack_stream(&values, n, params->frame_length, out + 4);
 }
 
-static uint64_t encode_cascade(const uint8_t *raw, size_t n, unsigned w, uint32_t frame_length,
-                               bool delta, uint8_t *out)
+static uint64_t encode_cascade(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
+                               size_t n, uint8_t *out)
 {
+    unsigned w = params->element_bytes;
     struct run_reader reader = {raw, n, 0, w};
     uint32_t symbol, count, runs = 0;
     while (next_run(&reader, &symbol, &count))
         runs++;
     scanzip_store32(out, runs);
-    scanzip_store32(out + 4, frame_length);
-    struct value_stream symbols = value_stream(delta ? RUN_DELTAS : RUN_SYMBOLS, raw, n, w);
-    uint64_t bytes = 8 + pack_stream(&symbols, runs, frame_length, out + 8);
+    scanzip_store32(out + 4, params->frame_length);
+    enum value_kind kind = (flags & SCANZIP_FLAG_DELTA) ? RUN_DELTAS : RUN_SYMBOLS;
+    struct value_stream symbols = value_stream(kind, raw, n, w);
+    uint64_t bytes = 8 + pack_stream(&symbols, runs, params->frame_length, out + 8);
     struct value_stream counts = value_stream(RUN_COUNTS, raw, n, w);
-    return bytes + pack_stream(&counts, runs, frame_length, out + bytes);
-}
-
-uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsigned method,
-                                unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload)
-{
-    unsigned w = params->element_bytes;
-    uint32_t frame_length = params->frame_length;
-    if (frame_length == SCANZIP_FRAME_CHOOSE && (method == SCANZIP_PACK || method == SCANZIP_CASCADE)) {
-        /* A caller that did not measure: choose as scanzip_measure would. */
-        struct scanzip_sizes sizes;
-        scanzip_measure(params, raw, n, &sizes);
-        frame_length = scanzip_payload_frame(&sizes, method, flags);
-    }
-    switch (method) {
-    case SCANZIP_RLE8: return encode_rle8(raw, n, w, payload);
-    case SCANZIP_RLE: return encode_rle(raw, n, w, payload);
-    case SCANZIP_PACK: return encode_pack(raw, n, w, frame_length, payload);
-    case SCANZIP_CASCADE:
-        return encode_cascade(raw, n, w, frame_length, flags & SCANZIP_FLAG_DELTA, payload);
-    default:
-        if (n > 0)
-            memcpy(payload, raw, n * w);
-        return (uint64_t)n * w;
-    }
+    return bytes + pack_stream(&counts, runs, params->frame_length, out + bytes);
 }
 
 /* ---- Decoders ------------------------------------------------------------ */
-
-__attribute__((format(printf, 3, 4))) static int invalid(char *why, size_t why_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(why, why_size, format, args);
-    va_end(args);
-    return -1;
-}
 
 /* Reads values of widths 0..32 back from the words. The caller has
  * checked that the words hold every bit it will ask for. */
@@ -472,28 +456,28 @@ struct packed_stream {
  * step *at past its words. */
 static int open_stream(const char *method, const char *stream, const uint8_t *payload,
                        uint64_t payload_bytes, uint64_t *at, uint64_t count, uint32_t frame_length,
-                       unsigned max_width, struct packed_stream *s, char *why, size_t why_size)
+                       unsigned max_width, struct packed_stream *s, struct scanzip_why *why)
 {
     s->frames = count / frame_length + (count % frame_length != 0);
     s->count = count;
     s->frame_length = frame_length;
     if (payload_bytes - *at < s->frames)
-        return invalid(why, why_size, "%s: the payload ends inside the %s widths (%llu frames, %llu bytes left)",
-                       method, stream, (unsigned long long)s->frames, (unsigned long long)(payload_bytes - *at));
+        return scanzip_fail(why, "%s: the payload ends inside the %s widths (%llu frames, %llu bytes left)",
+                            method, stream, (unsigned long long)s->frames, (unsigned long long)(payload_bytes - *at));
     s->widths = payload + *at;
     uint64_t bits = 0;
     for (uint64_t f = 0; f < s->frames; f++) {
         if (s->widths[f] > max_width)
-            return invalid(why, why_size, "%s: %s frame %llu has width %u, more than %u bits", method, stream,
-                           (unsigned long long)f, s->widths[f], max_width);
+            return scanzip_fail(why, "%s: %s frame %llu has width %u, more than %u bits", method, stream,
+                                (unsigned long long)f, s->widths[f], max_width);
         uint64_t in_frame = f + 1 < s->frames ? frame_length : count - f * frame_length;
         bits += s->widths[f] * in_frame;
     }
     uint64_t words = (bits + 31) / 32;
     *at += s->frames;
     if ((payload_bytes - *at) / 4 < words)
-        return invalid(why, why_size, "%s: the payload ends inside the %s words (%llu words, %llu bytes left)",
-                       method, stream, (unsigned long long)words, (unsigned long long)(payload_bytes - *at));
+        return scanzip_fail(why, "%s: the payload ends inside the %s words (%llu words, %llu bytes left)",
+                            method, stream, (unsigned long long)words, (unsigned long long)(payload_bytes - *at));
     s->reader.in = payload + *at;
     s->reader.pending = 0;
     s->reader.pending_bits = 0;
@@ -516,20 +500,22 @@ static inline uint32_t stream_next(struct packed_stream *s)
 
 /* The unused high bits of the last word must be 0 (common/pack.h). */
 static int stream_finish(const char *method, const char *stream, const struct packed_stream *s,
-                         char *why, size_t why_size)
+                         struct scanzip_why *why)
 {
     if (s->reader.pending != 0)
-        return invalid(why, why_size, "%s: the unused high bits of the last %s word are not 0", method, stream);
+        return scanzip_fail(why, "%s: the unused high bits of the last %s word are not 0", method, stream);
     return 0;
 }
 
-static int decode_stored(unsigned w, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
-                         uint64_t raw_bytes, char *why, size_t why_size)
+/* stored: n is raw_bytes (of_bytes in the table). */
+static int decode_stored(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                         uint64_t raw_bytes, struct scanzip_why *why)
 {
     (void)w;
+    (void)flags;
     if (payload_bytes != raw_bytes)
-        return invalid(why, why_size, "stored: the payload has %llu bytes, the chunk %llu",
-                       (unsigned long long)payload_bytes, (unsigned long long)raw_bytes);
+        return scanzip_fail(why, "stored: the payload has %llu bytes, the chunk %llu",
+                            (unsigned long long)payload_bytes, (unsigned long long)raw_bytes);
     if (raw_bytes > 0)
         memcpy(raw, payload, raw_bytes);
     return 0;
@@ -537,13 +523,13 @@ static int decode_stored(unsigned w, const uint8_t *payload, uint64_t payload_by
 
 /* Write `count` copies of symbol at element *at, if they fit in n. */
 static int put_run(const char *method, uint64_t run, uint32_t symbol, uint64_t count, uint8_t *raw,
-                   unsigned w, uint64_t n, uint64_t *at, char *why, size_t why_size)
+                   unsigned w, uint64_t n, uint64_t *at, struct scanzip_why *why)
 {
     if (count == 0)
-        return invalid(why, why_size, "%s: run %llu has a count of 0", method, (unsigned long long)run);
+        return scanzip_fail(why, "%s: run %llu has a count of 0", method, (unsigned long long)run);
     if (count > n - *at)
-        return invalid(why, why_size, "%s: the counts up to run %llu add up to %llu, more than the chunk's %llu elements",
-                       method, (unsigned long long)run, (unsigned long long)(*at + count), (unsigned long long)n);
+        return scanzip_fail(why, "%s: the counts up to run %llu add up to %llu, more than the chunk's %llu elements",
+                            method, (unsigned long long)run, (unsigned long long)(*at + count), (unsigned long long)n);
     if (w == 1) {
         memset(raw + *at, (int)symbol, count);
     } else {
@@ -554,158 +540,286 @@ static int put_run(const char *method, uint64_t run, uint32_t symbol, uint64_t c
     return 0;
 }
 
-static int counts_add_up(const char *method, uint64_t at, uint64_t n, char *why, size_t why_size)
+static int counts_add_up(const char *method, uint64_t at, uint64_t n, struct scanzip_why *why)
 {
     if (at != n)
-        return invalid(why, why_size, "%s: the counts add up to %llu, the chunk has %llu elements", method,
-                       (unsigned long long)at, (unsigned long long)n);
+        return scanzip_fail(why, "%s: the counts add up to %llu, the chunk has %llu elements", method,
+                            (unsigned long long)at, (unsigned long long)n);
     return 0;
 }
 
-static int decode_rle8(unsigned w, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
-                       uint64_t n, char *why, size_t why_size)
+static int decode_rle8(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                       uint64_t n, struct scanzip_why *why)
 {
+    (void)flags;
     if (payload_bytes % (w + 1) != 0)
-        return invalid(why, why_size, "rle8: %llu bytes are not whole (symbol, count) pairs of %u bytes",
-                       (unsigned long long)payload_bytes, w + 1);
+        return scanzip_fail(why, "rle8: %llu bytes are not whole (symbol, count) pairs of %u bytes",
+                            (unsigned long long)payload_bytes, w + 1);
     uint64_t at = 0;
     for (uint64_t r = 0; r < payload_bytes / (w + 1); r++) {
         const uint8_t *pair = payload + r * (w + 1);
-        if (put_run("rle8", r, element_at(pair, 0, w), pair[w], raw, w, n, &at, why, why_size) != 0)
+        if (put_run("rle8", r, element_at(pair, 0, w), pair[w], raw, w, n, &at, why) != 0)
             return -1;
     }
-    return counts_add_up("rle8", at, n, why, why_size);
+    return counts_add_up("rle8", at, n, why);
 }
 
-static int decode_rle(unsigned w, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
-                      uint64_t n, char *why, size_t why_size)
+static int decode_rle(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                      uint64_t n, struct scanzip_why *why)
 {
+    (void)flags;
     if (payload_bytes < 4)
-        return invalid(why, why_size, "rle: %llu bytes, too short for the run count", (unsigned long long)payload_bytes);
+        return scanzip_fail(why, "rle: %llu bytes, too short for the run count", (unsigned long long)payload_bytes);
     uint64_t runs = scanzip_load32(payload);
     if (payload_bytes != 4 + 8 * runs)
-        return invalid(why, why_size, "rle: %llu runs need %llu bytes, the payload has %llu",
-                       (unsigned long long)runs, (unsigned long long)(4 + 8 * runs), (unsigned long long)payload_bytes);
+        return scanzip_fail(why, "rle: %llu runs need %llu bytes, the payload has %llu", (unsigned long long)runs,
+                            (unsigned long long)(4 + 8 * runs), (unsigned long long)payload_bytes);
     uint64_t at = 0;
     for (uint64_t r = 0; r < runs; r++) {
         uint32_t symbol = scanzip_load32(payload + 4 + 4 * r);
         if (symbol > low_mask(8 * w))
-            return invalid(why, why_size, "rle: symbol %llu is 0x%x, more than %u bits", (unsigned long long)r,
-                           symbol, 8 * w);
-        if (put_run("rle", r, symbol, scanzip_load32(payload + 4 + 4 * (runs + r)), raw, w, n, &at, why, why_size) != 0)
+            return scanzip_fail(why, "rle: symbol %llu is 0x%x, more than %u bits", (unsigned long long)r,
+                                symbol, 8 * w);
+        if (put_run("rle", r, symbol, scanzip_load32(payload + 4 + 4 * (runs + r)), raw, w, n, &at, why) != 0)
             return -1;
     }
-    return counts_add_up("rle", at, n, why, why_size);
+    return counts_add_up("rle", at, n, why);
 }
 
-static int read_frame_length(const char *method, const uint8_t *field, uint32_t *frame_length, char *why,
-                             size_t why_size)
+static int read_frame_length(const char *method, const uint8_t *field, uint32_t *frame_length, struct scanzip_why *why)
 {
     *frame_length = scanzip_load32(field);
     if (*frame_length == 0 || *frame_length > SCANZIP_MAX_FRAME_LENGTH)
-        return invalid(why, why_size, "%s: frame length %u is not in 1..%u", method, *frame_length,
-                       SCANZIP_MAX_FRAME_LENGTH);
+        return scanzip_fail(why, "%s: frame length %u is not in 1..%u", method, *frame_length,
+                            SCANZIP_MAX_FRAME_LENGTH);
     return 0;
 }
 
-static int whole_payload(const char *method, uint64_t at, uint64_t payload_bytes, char *why, size_t why_size)
+static int whole_payload(const char *method, uint64_t at, uint64_t payload_bytes, struct scanzip_why *why)
 {
     if (at != payload_bytes)
-        return invalid(why, why_size, "%s: the frames need %llu bytes, the payload has %llu", method,
-                       (unsigned long long)at, (unsigned long long)payload_bytes);
+        return scanzip_fail(why, "%s: the frames need %llu bytes, the payload has %llu", method,
+                            (unsigned long long)at, (unsigned long long)payload_bytes);
     return 0;
 }
 
-static int decode_pack(unsigned w, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
-                       uint64_t n, char *why, size_t why_size)
+static int decode_pack(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                       uint64_t n, struct scanzip_why *why)
 {
+    (void)flags;
     uint32_t frame_length;
     struct packed_stream values;
     uint64_t at = 4;
     if (payload_bytes < 4)
-        return invalid(why, why_size, "pack: %llu bytes, too short for the frame length", (unsigned long long)payload_bytes);
-    if (read_frame_length("pack", payload, &frame_length, why, why_size) != 0 ||
-        open_stream("pack", "value", payload, payload_bytes, &at, n, frame_length, 8 * w, &values, why, why_size) != 0 ||
-        whole_payload("pack", at, payload_bytes, why, why_size) != 0)
+        return scanzip_fail(why, "pack: %llu bytes, too short for the frame length", (unsigned long long)payload_bytes);
+    if (read_frame_length("pack", payload, &frame_length, why) != 0 ||
+        open_stream("pack", "value", payload, payload_bytes, &at, n, frame_length, 8 * w, &values, why) != 0 ||
+        whole_payload("pack", at, payload_bytes, why) != 0)
         return -1;
     for (uint64_t i = 0; i < n; i++)
         element_put(raw, i, w, stream_next(&values));
-    return stream_finish("pack", "value", &values, why, why_size);
+    return stream_finish("pack", "value", &values, why);
 }
 
-static int decode_cascade(unsigned w, bool delta, const uint8_t *payload, uint64_t payload_bytes,
-                          uint8_t *raw, uint64_t n, char *why, size_t why_size)
+static int decode_cascade(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes,
+                          uint8_t *raw, uint64_t n, struct scanzip_why *why)
 {
+    bool delta = flags & SCANZIP_FLAG_DELTA;
     uint32_t frame_length;
     struct packed_stream symbols, counts;
     uint64_t at = 8;
     if (payload_bytes < 8)
-        return invalid(why, why_size, "cascade: %llu bytes, too short for the run count and frame length",
-                       (unsigned long long)payload_bytes);
+        return scanzip_fail(why, "cascade: %llu bytes, too short for the run count and frame length",
+                            (unsigned long long)payload_bytes);
     uint64_t runs = scanzip_load32(payload);
     if (runs > n)
-        return invalid(why, why_size, "cascade: %llu runs, more than the chunk's %llu elements",
-                       (unsigned long long)runs, (unsigned long long)n);
-    if (read_frame_length("cascade", payload + 4, &frame_length, why, why_size) != 0 ||
-        open_stream("cascade", "symbol", payload, payload_bytes, &at, runs, frame_length, 8 * w, &symbols, why, why_size) != 0 ||
-        open_stream("cascade", "count", payload, payload_bytes, &at, runs, frame_length, 32, &counts, why, why_size) != 0 ||
-        whole_payload("cascade", at, payload_bytes, why, why_size) != 0)
+        return scanzip_fail(why, "cascade: %llu runs, more than the chunk's %llu elements",
+                            (unsigned long long)runs, (unsigned long long)n);
+    if (read_frame_length("cascade", payload + 4, &frame_length, why) != 0 ||
+        open_stream("cascade", "symbol", payload, payload_bytes, &at, runs, frame_length, 8 * w, &symbols, why) != 0 ||
+        open_stream("cascade", "count", payload, payload_bytes, &at, runs, frame_length, 32, &counts, why) != 0 ||
+        whole_payload("cascade", at, payload_bytes, why) != 0)
         return -1;
     uint32_t mask = low_mask(8 * w), symbol = 0;
     uint64_t done = 0;
     for (uint64_t r = 0; r < runs; r++) {
         uint32_t value = stream_next(&symbols);
         symbol = delta ? (symbol + unzigzag(value, 8 * w)) & mask : value;
-        if (put_run("cascade", r, symbol, (uint64_t)stream_next(&counts) + 1, raw, w, n, &done, why, why_size) != 0)
+        if (put_run("cascade", r, symbol, (uint64_t)stream_next(&counts) + 1, raw, w, n, &done, why) != 0)
             return -1;
     }
-    if (counts_add_up("cascade", done, n, why, why_size) != 0 ||
-        stream_finish("cascade", "symbol", &symbols, why, why_size) != 0)
+    if (counts_add_up("cascade", done, n, why) != 0 ||
+        stream_finish("cascade", "symbol", &symbols, why) != 0)
         return -1;
-    return stream_finish("cascade", "count", &counts, why, why_size);
+    return stream_finish("cascade", "count", &counts, why);
+}
+
+/* ---- The methods ------------------------------------------------------------- */
+
+/* The most payload bytes for n units of w bytes, whatever the data. */
+static uint64_t max_stored(uint64_t w, uint64_t n)
+{
+    return n * w;
+}
+
+static uint64_t max_rle8(uint64_t w, uint64_t n)
+{
+    return n * (w + 1);
+}
+
+static uint64_t max_rle(uint64_t w, uint64_t n)
+{
+    (void)w;
+    return 4 + 8 * n;
+}
+
+/* A width per value, 32 bits a value at most. */
+static uint64_t max_pack(uint64_t w, uint64_t n)
+{
+    (void)w;
+    return 4 + n + 4 * n;
+}
+
+/* Two such streams of at most n runs. */
+static uint64_t max_cascade(uint64_t w, uint64_t n)
+{
+    (void)w;
+    return 8 + 2 * n + 8 * n;
+}
+
+/* The table: one row a method, at its id (format.h). */
+const struct scanzip_method scanzip_methods[SCANZIP_METHODS] = {
+    [SCANZIP_STORED] = {
+        .name = "stored", .help = "the bytes as they are",
+        .of_bytes = true, .flags = 0, .frame_field = SCANZIP_UNFRAMED,
+        .max_payload_bytes = max_stored, .size = size_stored, .encode = encode_stored, .decode = decode_stored,
+    },
+    [SCANZIP_RLE8] = {
+        .name = "rle8", .help = "runs as (symbol, count) pairs with a 1-byte count (the thesis's format)",
+        .of_bytes = false, .flags = 0, .frame_field = SCANZIP_UNFRAMED,
+        .max_payload_bytes = max_rle8, .size = size_rle8, .encode = encode_rle8, .decode = decode_rle8,
+    },
+    [SCANZIP_RLE] = {
+        .name = "rle", .help = "runs as lab 05 makes them: a u32 symbol and a u32 count each",
+        .of_bytes = false, .flags = 0, .frame_field = SCANZIP_UNFRAMED,
+        .max_payload_bytes = max_rle, .size = size_rle, .encode = encode_rle, .decode = decode_rle,
+    },
+    [SCANZIP_PACK] = {
+        .name = "pack", .help = "lab 06's frames: each frame's values in the bits of its largest",
+        .of_bytes = false, .flags = 0, .frame_field = 0, /* u32 frame_length first */
+        .max_payload_bytes = max_pack, .size = size_pack, .encode = encode_pack, .decode = decode_pack,
+    },
+    [SCANZIP_CASCADE] = {
+        .name = "cascade",
+        .help = "runs, then their symbols (or zigzag deltas, whichever is smaller)\nand counts bit-packed in frames",
+        .of_bytes = false, .flags = SCANZIP_FLAG_DELTA, .frame_field = 4, /* after u32 runs */
+        .max_payload_bytes = max_cascade, .size = size_cascade, .encode = encode_cascade, .decode = decode_cascade,
+    },
+};
+
+/* ---- What reads the table ------------------------------------------------------ */
+
+int scanzip_fail(struct scanzip_why *why, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why->text, sizeof why->text, format, args);
+    va_end(args);
+    return -1;
+}
+
+void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
+                     struct scanzip_sizes *sizes)
+{
+    struct scanzip_look look;
+    look_at(params, raw, n, &look);
+    memset(sizes, 0, sizeof *sizes);
+    for (unsigned m = 0; m < SCANZIP_METHODS; m++)
+        scanzip_methods[m].size(&look, sizes->of[m]);
+}
+
+uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
+{
+    return sizes->of[method][flags].frame_length;
+}
+
+uint64_t scanzip_payload_size(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
+{
+    return sizes->of[method][flags].bytes;
+}
+
+/* The smallest of the candidates (method, flags) in the order method,
+ * then flags: strictly smaller wins, so ties stay with the lower method
+ * number, then with no delta. One method: its own variants; auto: all. */
+void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *sizes,
+                    unsigned *method, unsigned *flags)
+{
+    unsigned first = choice == SCANZIP_CHOOSE_AUTO ? 0 : (unsigned)choice;
+    unsigned last = choice == SCANZIP_CHOOSE_AUTO ? SCANZIP_METHODS - 1 : (unsigned)choice;
+    *method = first;
+    *flags = 0;
+    for (unsigned m = first; m <= last; m++)
+        for (unsigned f = 0; f < SCANZIP_FLAG_VARIANTS; f++)
+            if (scanzip_flags_valid(m, f) && sizes->of[m][f].bytes < sizes->of[*method][*flags].bytes) {
+                *method = m;
+                *flags = f;
+            }
+}
+
+uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsigned method,
+                                unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload)
+{
+    if (method >= SCANZIP_METHODS)
+        abort(); /* not a method: the caller's bug (codec.h) */
+    struct scanzip_codec_params given = *params;
+    if (given.frame_length == SCANZIP_FRAME_CHOOSE && scanzip_methods[method].frame_field != SCANZIP_UNFRAMED) {
+        /* A caller that did not measure: choose as scanzip_measure would. */
+        struct scanzip_sizes sizes;
+        scanzip_measure(params, raw, n, &sizes);
+        given.frame_length = scanzip_payload_frame(&sizes, method, flags);
+    }
+    return scanzip_methods[method].encode(&given, flags, raw, n, payload);
 }
 
 int scanzip_decode_payload(unsigned element_bytes, unsigned method, unsigned flags,
                            const uint8_t *payload, uint64_t payload_bytes,
-                           uint8_t *raw, uint64_t raw_bytes, char *why, size_t why_size)
+                           uint8_t *raw, uint64_t raw_bytes, struct scanzip_why *why)
 {
-    unsigned w = element_bytes;
+    unsigned w = element_bytes, unit = scanzip_unit_bytes(method, w);
     if (w != 1 && w != 2 && w != 4)
-        return invalid(why, why_size, "elements of %u bytes (1, 2 or 4)", w);
-    if (flags != 0 && !(method == SCANZIP_CASCADE && flags == SCANZIP_FLAG_DELTA))
-        return invalid(why, why_size, "flags 0x%02x with method %s", flags, scanzip_method_name(method));
-    if (method != SCANZIP_STORED && raw_bytes % w != 0)
-        return invalid(why, why_size, "%s: %llu bytes are not whole elements of %u bytes",
-                       scanzip_method_name(method), (unsigned long long)raw_bytes, w);
-    uint64_t n = raw_bytes / w;
-    switch (method) {
-    case SCANZIP_STORED: return decode_stored(w, payload, payload_bytes, raw, raw_bytes, why, why_size);
-    case SCANZIP_RLE8: return decode_rle8(w, payload, payload_bytes, raw, n, why, why_size);
-    case SCANZIP_RLE: return decode_rle(w, payload, payload_bytes, raw, n, why, why_size);
-    case SCANZIP_PACK: return decode_pack(w, payload, payload_bytes, raw, n, why, why_size);
-    case SCANZIP_CASCADE:
-        return decode_cascade(w, flags & SCANZIP_FLAG_DELTA, payload, payload_bytes, raw, n, why, why_size);
-    default: return invalid(why, why_size, "unknown method %u (0..4)", method);
-    }
+        return scanzip_fail(why, "elements of %u bytes (1, 2 or 4)", w);
+    if (!scanzip_flags_valid(method, flags))
+        return scanzip_fail(why, "flags 0x%02x with method %s", flags, scanzip_method_name(method));
+    if (raw_bytes % unit != 0)
+        return scanzip_fail(why, "%s: %llu bytes are not whole elements of %u bytes", scanzip_method_name(method),
+                            (unsigned long long)raw_bytes, w);
+    if (method >= SCANZIP_METHODS)
+        return scanzip_fail(why, "unknown method %u (0..%u)", method, SCANZIP_METHODS - 1);
+    return scanzip_methods[method].decode(w, flags, payload, payload_bytes, raw, raw_bytes / unit, why);
 }
-
-/* ---- Limits and names ---------------------------------------------------- */
 
 uint64_t scanzip_max_payload_bytes(unsigned element_bytes, unsigned method, uint64_t n)
 {
-    uint64_t w = element_bytes;
-    switch (method) {
-    case SCANZIP_STORED: return n * w;
-    case SCANZIP_RLE8: return n * (w + 1);
-    case SCANZIP_RLE: return 4 + 8 * n;
-    case SCANZIP_PACK: return 4 + n + 4 * n; /* a width per value, 32 bits a value at most */
-    case SCANZIP_CASCADE: return 8 + 2 * n + 8 * n;
-    default: return 0;
-    }
+    return method < SCANZIP_METHODS ? scanzip_methods[method].max_payload_bytes(element_bytes, n) : 0;
+}
+
+bool scanzip_flags_valid(unsigned method, unsigned flags)
+{
+    unsigned allowed = method < SCANZIP_METHODS ? scanzip_methods[method].flags : 0;
+    return (flags & ~allowed) == 0;
+}
+
+unsigned scanzip_unit_bytes(unsigned method, unsigned element_bytes)
+{
+    return method < SCANZIP_METHODS && scanzip_methods[method].of_bytes ? 1 : element_bytes;
 }
 
 const char *scanzip_method_name(unsigned method)
 {
-    static const char *const names[SCANZIP_METHODS] = {"stored", "rle8", "rle", "pack", "cascade"};
-    return method < SCANZIP_METHODS ? names[method] : "?";
+    return method < SCANZIP_METHODS ? scanzip_methods[method].name : "?";
+}
+
+const char *scanzip_choice_name(enum scanzip_choice choice)
+{
+    return choice == SCANZIP_CHOOSE_AUTO ? "auto" : scanzip_method_name((unsigned)choice);
 }

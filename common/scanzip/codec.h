@@ -39,14 +39,35 @@
  *            1 -> 2, -2 -> 3, ...): [7 9] -> deltas [7 2] -> [14 4].
  *
  * Every width is at most 8w bits (32 for counts).
+ *
+ * The methods: one table. Everything that differs from method to method
+ * (its name, its --help line, whether it takes the delta flag, whether
+ * its payload stores a frame length and where, its payload bound, its
+ * size, encoder and decoder) is one row of scanzip_methods (codec.c),
+ * indexed by the method id of format.h. Every dispatcher here, the
+ * container's checks and the tool's options, help and messages read that
+ * table. Adding a method is its id in format.h, its payload described
+ * above and in format.h, and its row with its functions in codec.c.
  */
 #ifndef SCANZIP_CODEC_H
 #define SCANZIP_CODEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "format.h"
+
+/* Why something failed: one line saying what and where, e.g.
+ *     rle: run 5 has a count of 0
+ * Every scanzip function that can fail (here, container.h, engine.h)
+ * returns 0 or -1 and, on -1, fills one of these. */
+struct scanzip_why {
+    char text[400];
+};
+
+/* Put a reason in why; returns -1, so that `return scanzip_fail(...)`. */
+__attribute__((format(printf, 2, 3))) int scanzip_fail(struct scanzip_why *why, const char *format, ...);
 
 /* What an encoder needs besides the data. */
 struct scanzip_codec_params {
@@ -56,14 +77,23 @@ struct scanzip_codec_params {
                                 and method, the candidate with the smallest payload */
 };
 
+/* A record's flags are 0 or SCANZIP_FLAG_DELTA: the two variants of a
+ * method that scanzip_sizes holds, indexed by the flags. */
+#define SCANZIP_FLAG_VARIANTS 2
+
+/* One candidate payload: its bytes, and the frame length it is written
+ * with (the given one, or the one chosen, format.h; 0: not framed). */
+struct scanzip_size {
+    uint64_t bytes;
+    uint32_t frame_length;
+};
+
 /* The payload size of every candidate for one chunk, from one look at
- * it: stored, rle8, rle, pack, cascade (bytes[method]) and cascade with
- * the delta flag (cascade_delta), and the frame length each of the last
- * three is for (the given one, or the one chosen, format.h). */
+ * it: of[method][flags], for the flags each method takes (the others are
+ * left 0). [7 7 7 9] with frames of 128: of[SCANZIP_RLE][0].bytes = 20,
+ * of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA] = {18, 128}. */
 struct scanzip_sizes {
-    uint64_t bytes[SCANZIP_METHODS];
-    uint64_t cascade_delta;
-    uint32_t pack_frame, cascade_frame, cascade_delta_frame;
+    struct scanzip_size of[SCANZIP_METHODS][SCANZIP_FLAG_VARIANTS];
 };
 
 void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
@@ -76,15 +106,18 @@ uint64_t scanzip_payload_size(const struct scanzip_sizes *sizes, unsigned method
  * what scanzip_encode_payload must be given to write it. */
 uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags);
 
-/* What -m asks for: a method, or per chunk the smallest of them (auto).
- * cascade picks the smaller of with and without delta, itself per chunk. */
+/* What -m asks for: a method, by its id (format.h), or per chunk the
+ * smallest of them (auto). A method that takes the delta flag picks the
+ * smaller of with and without it, itself per chunk. Every id below
+ * SCANZIP_METHODS is a choice: the names below are for code that picks
+ * one by name, and a new method needs none. */
 enum scanzip_choice {
-    SCANZIP_CHOOSE_STORED,
-    SCANZIP_CHOOSE_RLE8,
-    SCANZIP_CHOOSE_RLE,
-    SCANZIP_CHOOSE_PACK,
-    SCANZIP_CHOOSE_CASCADE,
-    SCANZIP_CHOOSE_AUTO,
+    SCANZIP_CHOOSE_STORED = SCANZIP_STORED,
+    SCANZIP_CHOOSE_RLE8 = SCANZIP_RLE8,
+    SCANZIP_CHOOSE_RLE = SCANZIP_RLE,
+    SCANZIP_CHOOSE_PACK = SCANZIP_PACK,
+    SCANZIP_CHOOSE_CASCADE = SCANZIP_CASCADE,
+    SCANZIP_CHOOSE_AUTO = SCANZIP_METHODS,
 };
 
 /* The method and flags a choice gives for a chunk of these sizes. Ties go
@@ -93,10 +126,11 @@ enum scanzip_choice {
 void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *sizes,
                     unsigned *method, unsigned *flags);
 
-/* Encode raw[0 .. n elements) with `method` and `flags` into payload,
- * which has room for scanzip_payload_size() bytes; returns the bytes
- * written (always that size). params->frame_length is the one written:
- * after scanzip_measure with SCANZIP_FRAME_CHOOSE, pass the one it chose
+/* Encode raw[0 .. n elements) with `method` (an id below
+ * SCANZIP_METHODS) and `flags` into payload, which has room for
+ * scanzip_payload_size() bytes; returns the bytes written (always that
+ * size). params->frame_length is the one written: after scanzip_measure
+ * with SCANZIP_FRAME_CHOOSE, pass the one it chose
  * (scanzip_payload_frame); SCANZIP_FRAME_CHOOSE here measures again. */
 uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsigned method,
                                 unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload);
@@ -107,14 +141,60 @@ uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsig
  * payload[0 .. payload_bytes) or writes outside raw[0 .. raw_bytes). */
 int scanzip_decode_payload(unsigned element_bytes, unsigned method, unsigned flags,
                            const uint8_t *payload, uint64_t payload_bytes,
-                           uint8_t *raw, uint64_t raw_bytes, char *why, size_t why_size);
+                           uint8_t *raw, uint64_t raw_bytes, struct scanzip_why *why);
 
 /* The most payload bytes a method can need for n elements, whatever the
  * data and frame length: a decoder refuses larger payloads before
  * reading them. */
 uint64_t scanzip_max_payload_bytes(unsigned element_bytes, unsigned method, uint64_t n);
 
+/* Whether a record may carry these flags with this method: 0 always,
+ * SCANZIP_FLAG_DELTA with cascade only; false for an unknown method
+ * with flags. */
+bool scanzip_flags_valid(unsigned method, unsigned flags);
+
+/* The bytes of the units a method's payload holds: 1 for stored (bytes,
+ * which prefix and tail chunks of any length use), element_bytes for the
+ * others (and for an unknown method). What scanzip_decode_payload and
+ * scanzip_max_payload_bytes are given as element_bytes. */
+unsigned scanzip_unit_bytes(unsigned method, unsigned element_bytes);
+
 /* "stored", "rle8", "rle", "pack", "cascade"; "?" for anything else. */
 const char *scanzip_method_name(unsigned method);
+
+/* A choice's -m spelling: a method's name, or "auto". */
+const char *scanzip_choice_name(enum scanzip_choice choice);
+
+/* ---- The table ---------------------------------------------------------------- */
+
+/* What one look at a chunk finds (codec.c), from which each method's
+ * size follows. */
+struct scanzip_look;
+
+/* A method's payload stores no frame length (scanzip_method.frame_field). */
+#define SCANZIP_UNFRAMED (-1)
+
+/* One method: everything that differs from one to another. */
+struct scanzip_method {
+    const char *name; /* "rle8": -m's spelling, info's column, every message's */
+    const char *help; /* its --help text; a '\n' goes on under the first line */
+    bool of_bytes;    /* the payload is of bytes, any number (stored), not of elements */
+    uint8_t flags;    /* the flags a record may carry with it besides 0: SCANZIP_FLAG_DELTA */
+    int frame_field;  /* where its payload's u32 frame_length is, or SCANZIP_UNFRAMED */
+
+    /* The most payload bytes for n units of w bytes (scanzip_max_payload_bytes). */
+    uint64_t (*max_payload_bytes)(uint64_t w, uint64_t n);
+    /* Its payload's size for each flags it takes, from a look at the chunk. */
+    void (*size)(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS]);
+    /* Encode n elements with a frame length that is not SCANZIP_FRAME_CHOOSE. */
+    uint64_t (*encode)(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw, size_t n,
+                       uint8_t *payload);
+    /* Decode into n units (elements, or bytes for of_bytes) of w bytes; flags are valid. */
+    int (*decode)(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
+                  uint64_t n, struct scanzip_why *why);
+};
+
+/* Indexed by the method id of format.h. */
+extern const struct scanzip_method scanzip_methods[SCANZIP_METHODS];
 
 #endif

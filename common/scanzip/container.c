@@ -34,15 +34,6 @@
  * payload_bytes costs no more memory than the bytes really there. */
 #define FIRST_READ_BYTES ((uint64_t)1 << 20)
 
-__attribute__((format(printf, 2, 3))) static int fail(struct scanzip_why *why, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(why->text, sizeof why->text, format, args);
-    va_end(args);
-    return -1;
-}
-
 struct scanzip_options scanzip_default_options(void)
 {
     struct scanzip_options options = {
@@ -84,25 +75,26 @@ int scanzip_plan(const struct scanzip_options *o, uint64_t original_bytes, struc
 {
     unsigned w = o->element_bytes;
     if (w != 1 && w != 2 && w != 4)
-        return fail(why, "elements of %u bytes: -w takes 8, 16 or 32 bits", w);
+        return scanzip_fail(why, "elements of %u bytes: -w takes 8, 16 or 32 bits", w);
     if (o->frame_length > SCANZIP_MAX_FRAME_LENGTH) /* 0 is SCANZIP_FRAME_CHOOSE */
-        return fail(why, "--frame %u is not in 1..%u", o->frame_length, SCANZIP_MAX_FRAME_LENGTH);
+        return scanzip_fail(why, "--frame %u is not in 1..%u", o->frame_length, SCANZIP_MAX_FRAME_LENGTH);
     if (o->chunk_elements < 1 || o->chunk_elements > SCANZIP_MAX_CHUNK_ELEMENTS)
-        return fail(why, "--chunk %u is not in 1..%u", o->chunk_elements, SCANZIP_MAX_CHUNK_ELEMENTS);
+        return scanzip_fail(why, "--chunk %u is not in 1..%u", o->chunk_elements, SCANZIP_MAX_CHUNK_ELEMENTS);
     if (o->axis > SCANZIP_AXIS_Z)
-        return fail(why, "axis %u: x, y or z", o->axis);
+        return scanzip_fail(why, "axis %u: x, y or z", o->axis);
     bool shaped = has_shape(o->shape);
     if (shaped && (o->shape[0] == 0 || o->shape[1] == 0 || o->shape[2] == 0))
-        return fail(why, "--shape %u,%u,%u: every size must be at least 1", o->shape[0], o->shape[1], o->shape[2]);
+        return scanzip_fail(why, "--shape %u,%u,%u: every size must be at least 1", o->shape[0], o->shape[1],
+                            o->shape[2]);
     if (!shaped && o->axis != SCANZIP_AXIS_X)
-        return fail(why, "--axis %c needs --shape X,Y,Z", "xyz"[o->axis]);
+        return scanzip_fail(why, "--axis %c needs --shape X,Y,Z", "xyz"[o->axis]);
     uint64_t elements = 0, bytes = 0;
     if (shaped && (volume_bytes(o->shape, w, &elements, &bytes) != 0 || bytes > original_bytes))
-        return fail(why, "--shape %u,%u,%u of %u-byte elements needs more than the file's %llu bytes",
-                    o->shape[0], o->shape[1], o->shape[2], w, (unsigned long long)original_bytes);
+        return scanzip_fail(why, "--shape %u,%u,%u of %u-byte elements needs more than the file's %llu bytes",
+                            o->shape[0], o->shape[1], o->shape[2], w, (unsigned long long)original_bytes);
     if (shaped && original_bytes - bytes > UINT32_MAX)
-        return fail(why, "--shape %u,%u,%u leaves %llu bytes before the volume; at most 4 GiB can be kept",
-                    o->shape[0], o->shape[1], o->shape[2], (unsigned long long)(original_bytes - bytes));
+        return scanzip_fail(why, "--shape %u,%u,%u leaves %llu bytes before the volume; at most 4 GiB can be kept",
+                            o->shape[0], o->shape[1], o->shape[2], (unsigned long long)(original_bytes - bytes));
     header->element_bytes = (uint8_t)w;
     header->axis = (uint8_t)o->axis;
     header->original_bytes = original_bytes;
@@ -116,18 +108,19 @@ int scanzip_layout_of(const struct scanzip_header *h, struct scanzip_layout *lay
 {
     unsigned w = h->element_bytes;
     if (w != 1 && w != 2 && w != 4)
-        return fail(why, "header: element_bytes is %u, not 1, 2 or 4: the file is corrupt", w);
+        return scanzip_fail(why, "header: element_bytes is %u, not 1, 2 or 4: the file is corrupt", w);
     if (h->axis > SCANZIP_AXIS_Z)
-        return fail(why, "header: axis is %u, not 0, 1 or 2: the file is corrupt", h->axis);
+        return scanzip_fail(why, "header: axis is %u, not 0, 1 or 2: the file is corrupt", h->axis);
     if (h->chunk_elements < 1 || h->chunk_elements > SCANZIP_MAX_CHUNK_ELEMENTS)
-        return fail(why, "header: chunk_elements is %u, not in 1..%u: the file is corrupt", h->chunk_elements,
-                    SCANZIP_MAX_CHUNK_ELEMENTS);
+        return scanzip_fail(why, "header: chunk_elements is %u, not in 1..%u: the file is corrupt",
+                            h->chunk_elements, SCANZIP_MAX_CHUNK_ELEMENTS);
     bool shaped = has_shape(h->shape);
     if (shaped && (h->shape[0] == 0 || h->shape[1] == 0 || h->shape[2] == 0))
-        return fail(why, "header: shape %u,%u,%u has a 0: the file is corrupt", h->shape[0], h->shape[1], h->shape[2]);
+        return scanzip_fail(why, "header: shape %u,%u,%u has a 0: the file is corrupt", h->shape[0], h->shape[1],
+                            h->shape[2]);
     if (!shaped && (h->axis != SCANZIP_AXIS_X || h->prefix_bytes != 0))
-        return fail(why, "header: axis %u and prefix_bytes %u without a shape: the file is corrupt", h->axis,
-                    h->prefix_bytes);
+        return scanzip_fail(why, "header: axis %u and prefix_bytes %u without a shape: the file is corrupt", h->axis,
+                            h->prefix_bytes);
     layout->element_bytes = w;
     layout->original_bytes = h->original_bytes;
     layout->prefix_bytes = h->prefix_bytes;
@@ -135,9 +128,9 @@ int scanzip_layout_of(const struct scanzip_header *h, struct scanzip_layout *lay
         uint64_t bytes;
         if (volume_bytes(h->shape, w, &layout->element_count, &bytes) != 0 || bytes > h->original_bytes ||
             h->original_bytes - bytes != h->prefix_bytes)
-            return fail(why, "header: a prefix of %u bytes and a %u x %u x %u volume of %u-byte elements "
-                        "do not make original_bytes %llu: the file is corrupt", h->prefix_bytes, h->shape[0],
-                        h->shape[1], h->shape[2], w, (unsigned long long)h->original_bytes);
+            return scanzip_fail(why, "header: a prefix of %u bytes and a %u x %u x %u volume of %u-byte elements "
+                                "do not make original_bytes %llu: the file is corrupt", h->prefix_bytes, h->shape[0],
+                                h->shape[1], h->shape[2], w, (unsigned long long)h->original_bytes);
         layout->tail_bytes = 0;
     } else {
         layout->element_count = h->original_bytes / w;
@@ -190,20 +183,20 @@ void scanzip_header_write(const struct scanzip_header *h, uint8_t out[SCANZIP_HE
 int scanzip_header_read(const uint8_t *in, uint64_t available, struct scanzip_header *h, struct scanzip_why *why)
 {
     if (available == 0)
-        return fail(why, "not a scanzip file (it is empty)");
+        return scanzip_fail(why, "not a scanzip file (it is empty)");
     if (memcmp(in, SCANZIP_MAGIC, available < 4 ? available : 4) != 0)
-        return fail(why, "not a scanzip file (it does not start with \"%s\")", SCANZIP_MAGIC);
+        return scanzip_fail(why, "not a scanzip file (it does not start with \"%s\")", SCANZIP_MAGIC);
     if (available < SCANZIP_HEADER_BYTES)
-        return fail(why, "header: the file ends after %llu of the header's %d bytes: it is truncated",
-                    (unsigned long long)available, SCANZIP_HEADER_BYTES);
+        return scanzip_fail(why, "header: the file ends after %llu of the header's %d bytes: it is truncated",
+                            (unsigned long long)available, SCANZIP_HEADER_BYTES);
     if (in[4] != SCANZIP_VERSION)
-        return fail(why, "header: format version %u; this scanzip reads version %d", in[4], SCANZIP_VERSION);
+        return scanzip_fail(why, "header: format version %u; this scanzip reads version %d", in[4], SCANZIP_VERSION);
     uint32_t stored = scanzip_load32(in + 36), computed = crc32c(in, 36);
     if (stored != computed)
-        return fail(why, "header: CRC32C mismatch (stored 0x%08x, computed 0x%08x): the file is corrupt", stored,
-                    computed);
+        return scanzip_fail(why, "header: CRC32C mismatch (stored 0x%08x, computed 0x%08x): the file is corrupt",
+                            stored, computed);
     if (in[7] != 0)
-        return fail(why, "header: reserved byte 7 is 0x%02x, not 0: the file is corrupt", in[7]);
+        return scanzip_fail(why, "header: reserved byte 7 is 0x%02x, not 0: the file is corrupt", in[7]);
     h->element_bytes = in[5];
     h->axis = in[6];
     h->original_bytes = scanzip_load64(in + 8);
@@ -262,8 +255,9 @@ int scanzip_record_read(const uint8_t in[SCANZIP_RECORD_BYTES], const struct sca
     if (in[2] != 0 || in[3] != 0)
         return fail_chunk(why, layout, index, where, "reserved bytes 2..3 are not 0: the file is corrupt");
     if (r->method >= SCANZIP_METHODS)
-        return fail_chunk(why, layout, index, where, "method %u is not 0..4: the file is corrupt", r->method);
-    if (r->flags != 0 && !(r->method == SCANZIP_CASCADE && r->flags == SCANZIP_FLAG_DELTA))
+        return fail_chunk(why, layout, index, where, "method %u is not 0..%u: the file is corrupt", r->method,
+                          SCANZIP_METHODS - 1);
+    if (!scanzip_flags_valid(r->method, r->flags))
         return fail_chunk(why, layout, index, where, "flags 0x%02x with method %s: the file is corrupt", r->flags,
                           scanzip_method_name(r->method));
     if (r->raw_bytes != place.raw_bytes)
@@ -272,9 +266,8 @@ int scanzip_record_read(const uint8_t in[SCANZIP_RECORD_BYTES], const struct sca
     if (place.stored_only && r->method != SCANZIP_STORED)
         return fail_chunk(why, layout, index, where, "a %s chunk must be stored, not %s: the file is corrupt",
                           index < layout->prefix_chunks ? "prefix" : "tail", scanzip_method_name(r->method));
-    uint64_t n = r->method == SCANZIP_STORED ? r->raw_bytes : r->raw_bytes / layout->element_bytes;
-    unsigned w = r->method == SCANZIP_STORED ? 1 : layout->element_bytes;
-    uint64_t most = scanzip_max_payload_bytes(w, r->method, n);
+    unsigned w = scanzip_unit_bytes(r->method, layout->element_bytes);
+    uint64_t most = scanzip_max_payload_bytes(w, r->method, r->raw_bytes / w);
     if (r->payload_bytes > most)
         return fail_chunk(why, layout, index, where,
                           "payload_bytes is %u, more than %s ever needs for %u bytes (%llu): the file is corrupt",
@@ -313,7 +306,7 @@ void scanzip_reorder(const uint8_t *in, uint8_t *out, const uint32_t shape[3], u
 static int write_all(FILE *out, const void *bytes, uint64_t size, struct scanzip_why *why)
 {
     if (size > 0 && fwrite(bytes, 1, size, out) != size)
-        return fail(why, "writing the output failed: %s", strerror(errno));
+        return scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     return 0;
 }
 
@@ -362,11 +355,11 @@ static int read_whole(FILE *in, const struct scanzip_header *h, const struct sca
     uint8_t *file_order = malloc(volume > 0 ? volume : 1);
     int status = 0;
     if (source->whole == NULL || file_order == NULL)
-        status = fail(why, "out of memory: --axis %c holds the whole %llu-byte volume twice", "xyz"[h->axis],
-                      (unsigned long long)volume);
+        status = scanzip_fail(why, "out of memory: --axis %c holds the whole %llu-byte volume twice", "xyz"[h->axis],
+                              (unsigned long long)volume);
     else if (read_up_to(in, source->whole, layout->prefix_bytes) != layout->prefix_bytes ||
              read_up_to(in, file_order, volume) != volume)
-        status = fail(why, "the input ended before its %llu bytes", (unsigned long long)layout->original_bytes);
+        status = scanzip_fail(why, "the input ended before its %llu bytes", (unsigned long long)layout->original_bytes);
     else
         scanzip_reorder(file_order, source->whole + layout->prefix_bytes, h->shape, layout->element_bytes, h->axis,
                         true);
@@ -385,12 +378,12 @@ static const uint8_t *source_bytes(struct chunk_source *source, uint64_t offset,
         source->batch = malloc(size);
         source->batch_capacity = source->batch != NULL ? size : 0;
         if (source->batch == NULL) {
-            fail(why, "out of memory (a batch of %llu bytes)", (unsigned long long)size);
+            scanzip_fail(why, "out of memory (a batch of %llu bytes)", (unsigned long long)size);
             return NULL;
         }
     }
     if (read_up_to(source->file, source->batch, size) != size) {
-        fail(why, "the input ended early, or could not be read, at byte %llu", (unsigned long long)offset);
+        scanzip_fail(why, "the input ended early, or could not be read, at byte %llu", (unsigned long long)offset);
         return NULL;
     }
     return source->batch;
@@ -449,8 +442,8 @@ static int compress_batch(const struct scanzip_engine *engine, const struct scan
     for (uint64_t k = 0; k < count; k++) {
         uint8_t record[SCANZIP_RECORD_BYTES];
         if (status == 0 && chunks[k].status != 0)
-            status = fail(why, "encoding chunk %llu failed (out of memory, or a GPU error said above)",
-                          (unsigned long long)(first + k + 1));
+            status = scanzip_fail(why, "encoding chunk %llu failed (out of memory, or a GPU error said above)",
+                                  (unsigned long long)(first + k + 1));
         if (status == 0) {
             scanzip_record_write(&chunks[k].record, record);
             status = write_all(out, record, sizeof record, why);
@@ -482,7 +475,7 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
     }
     uint64_t batch = batch_size(engine, &layout);
     struct encoded_chunk *chunks = calloc(batch, sizeof *chunks);
-    int status = chunks != NULL ? 0 : fail(why, "out of memory");
+    int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
     for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += batch) {
         uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
         status = compress_batch(engine, options, &layout, &source, first, count, chunks, out, why);
@@ -490,7 +483,7 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
         report(progress, last.offset + last.raw_bytes, original_bytes);
     }
     if (status == 0 && fflush(out) != 0)
-        status = fail(why, "writing the output failed: %s", strerror(errno));
+        status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     free(chunks);
     free(source.whole);
     free(source.batch);
@@ -575,11 +568,11 @@ static void decode_one(const struct scanzip_engine *engine, const struct scanzip
         fail_chunk(&c->why, layout, index, c->where, "out of memory (%u bytes)", r->raw_bytes);
         return;
     }
-    char reason[300];
-    unsigned w = r->method == SCANZIP_STORED ? 1 : layout->element_bytes;
-    if (engine->decode_chunk(w, r->method, r->flags, c->payload, r->payload_bytes, c->raw, r->raw_bytes, reason,
-                             sizeof reason) != 0) {
-        fail_chunk(&c->why, layout, index, c->where, "%s: the file is corrupt", reason);
+    struct scanzip_why reason;
+    unsigned w = scanzip_unit_bytes(r->method, layout->element_bytes);
+    if (engine->decode_chunk(w, r->method, r->flags, c->payload, r->payload_bytes, c->raw, r->raw_bytes,
+                             &reason) != 0) {
+        fail_chunk(&c->why, layout, index, c->where, "%s: the file is corrupt", reason.text);
         return;
     }
     computed = crc32c(c->raw, r->raw_bytes);
@@ -614,7 +607,7 @@ static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw,
                                                                                 : sink->volume_bytes + size;
         uint8_t *bigger = realloc(sink->volume, capacity);
         if (bigger == NULL)
-            return fail(why, "out of memory: --axis %c holds the whole volume", "xyz"[sink->header->axis]);
+            return scanzip_fail(why, "out of memory: --axis %c holds the whole volume", "xyz"[sink->header->axis]);
         sink->volume = bigger;
         sink->volume_capacity = capacity;
     }
@@ -629,7 +622,7 @@ static int sink_finish(struct chunk_sink *sink, struct scanzip_why *why)
         return 0;
     uint8_t *file_order = malloc(sink->volume_bytes);
     if (file_order == NULL)
-        return fail(why, "out of memory: --axis %c holds the whole volume twice", "xyz"[sink->header->axis]);
+        return scanzip_fail(why, "out of memory: --axis %c holds the whole volume twice", "xyz"[sink->header->axis]);
     scanzip_reorder(sink->volume, file_order, sink->header->shape, sink->layout->element_bytes, sink->header->axis,
                     false);
     int status = write_all(sink->out, file_order, sink->volume_bytes, why);
@@ -685,12 +678,12 @@ int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FIL
     if (header_out != NULL)
         *header_out = header;
     if (header.original_bytes > max_output)
-        return fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
-                    (unsigned long long)header.original_bytes, (unsigned long long)max_output);
+        return scanzip_fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
+                            (unsigned long long)header.original_bytes, (unsigned long long)max_output);
     struct chunk_sink sink = {out, &header, &layout, NULL, 0, 0};
     uint64_t batch = batch_size(engine, &layout), where = SCANZIP_HEADER_BYTES;
     struct decoded_chunk *chunks = calloc(batch, sizeof *chunks);
-    int status = chunks != NULL ? 0 : fail(why, "out of memory");
+    int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
     for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += batch) {
         uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
         status = decompress_batch(engine, in, &layout, first, count, &where, chunks, &sink, why);
@@ -699,12 +692,12 @@ int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FIL
             report(progress, last.offset + last.raw_bytes, header.original_bytes);
     }
     if (status == 0 && fgetc(in) != EOF)
-        status = fail(why, "bytes after the last chunk (from byte %llu on): the file is corrupt",
-                      (unsigned long long)where);
+        status = scanzip_fail(why, "bytes after the last chunk (from byte %llu on): the file is corrupt",
+                              (unsigned long long)where);
     if (status == 0)
         status = sink_finish(&sink, why);
     if (status == 0 && fflush(out) != 0)
-        status = fail(why, "writing the output failed: %s", strerror(errno));
+        status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     free(chunks);
     free(sink.volume);
     return status;
@@ -735,7 +728,7 @@ static int memory_streams(const uint8_t *in, uint64_t size, FILE **input, FILE *
     if (*output != NULL)
         fclose(*output);
     free(*buffer);
-    return fail(why, "out of memory (opening memory streams)");
+    return scanzip_fail(why, "out of memory (opening memory streams)");
 }
 
 /* Close both streams; open_memstream sets the buffer and its size then. */
@@ -744,7 +737,7 @@ static int memory_finish(int status, FILE *input, FILE *output, char **buffer, s
 {
     fclose(input);
     if (fclose(output) != 0 && status == 0)
-        status = fail(why, "out of memory (writing to memory)");
+        status = scanzip_fail(why, "out of memory (writing to memory)");
     *out = (uint8_t *)*buffer;
     *out_size = *buffer_size;
     if (status != 0) {

@@ -7,8 +7,8 @@
  * larger than memory work. Only --axis y and z hold the whole volume.
  *
  * Errors: every function that can fail returns 0 or -1 and, on -1, puts
- * one line in why->text saying what and where, without the file name
- * (the caller prefixes it), e.g.
+ * one line in why->text (codec.h: scanzip_why) saying what and where,
+ * without the file name (the caller prefixes it), e.g.
  *     chunk 3 of 7 (bytes 1048640..): payload CRC32C mismatch (stored
  *     0x1a2b3c4d, computed 0x5e6f7a8b): the file is corrupt
  * Chunks are counted from 1; "bytes N.." is where the chunk's record
@@ -29,10 +29,6 @@
 #include "codec.h"
 #include "engine.h"
 #include "format.h"
-
-struct scanzip_why {
-    char text[400];
-};
 
 /* What the user asked for (scanzip compress's options). */
 struct scanzip_options {

@@ -55,7 +55,7 @@ struct scanzip_engine {
      * (codec.h: scanzip_decode_payload). Never writes past raw_bytes. */
     int (*decode_chunk)(unsigned element_bytes, unsigned method, unsigned flags,
                         const uint8_t *payload, uint64_t payload_bytes,
-                        uint8_t *raw, uint64_t raw_bytes, char *why, size_t why_size);
+                        uint8_t *raw, uint64_t raw_bytes, struct scanzip_why *why);
 };
 
 /* The CPU engine: codec.c, one chunk a thread. */

@@ -31,10 +31,9 @@ static int cpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
 
 static int cpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned flags,
                             const uint8_t *payload, uint64_t payload_bytes,
-                            uint8_t *raw, uint64_t raw_bytes, char *why, size_t why_size)
+                            uint8_t *raw, uint64_t raw_bytes, struct scanzip_why *why)
 {
-    return scanzip_decode_payload(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
-                                  why, why_size);
+    return scanzip_decode_payload(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes, why);
 }
 
 const struct scanzip_engine scanzip_cpu_engine = {

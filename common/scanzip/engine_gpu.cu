@@ -13,9 +13,11 @@
  *                + the packed values (cascade_frame_bytes). scanzip_choose
  *                (codec.h) then picks, as on the CPU; the payload comes
  *                from the GPU when cascade wins, which it does on any data
- *                with runs, and from the CPU codec otherwise.
- *   -m stored, rle8, rle, pack: the CPU codec (nothing there is worth a
- *                trip over PCIe).
+ *                with runs, and from the CPU codec otherwise. (A method
+ *                that measure_others does not measure sends -m auto to
+ *                the CPU engine: GPU_MEASURED_METHODS.)
+ *   -m stored, rle8, rle, pack, any but cascade: the CPU codec (nothing
+ *                there is worth a trip over PCIe).
  *
  * Decoding: cascade chunks on the GPU (cascade_decode checks every field,
  * as the CPU decoder does; when it refuses a payload, the CPU decoder is
@@ -230,23 +232,23 @@ __global__ void rle8_pieces_kernel(const int *d_counts, size_t runs, unsigned lo
 
 /* The payload of pack for the values in measured.values: with the given
  * frame length, or the best candidate (a tie to the shorter). */
-static cudaError_t pack_size(size_t n, uint32_t frame_length, uint64_t *bytes, uint32_t *chosen)
+static cudaError_t pack_size(size_t n, uint32_t frame_length, struct scanzip_size *size)
 {
     const uint32_t *values = (const uint32_t *)measured.values;
     if (frame_length != SCANZIP_FRAME_CHOOSE) {
         size_t words = 0;
         RETURN_IF_CUDA_ERROR(pack_encode(values, n, frame_length, measured.widths, measured.offsets,
                                          measured.words, &words));
-        *bytes = 4 + pack_frame_count(n, frame_length) + 4 * (uint64_t)words;
-        *chosen = frame_length;
+        size->bytes = 4 + pack_frame_count(n, frame_length) + 4 * (uint64_t)words;
+        size->frame_length = frame_length;
         return cudaSuccess;
     }
     uint64_t candidates[SCANZIP_FRAME_CANDIDATES];
     RETURN_IF_CUDA_ERROR(cascade_frame_bytes(values, n, candidates));
     for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++) {
-        if (k == 0 || 4 + candidates[k] < *bytes) {
-            *bytes = 4 + candidates[k];
-            *chosen = SCANZIP_FIRST_FRAME_CANDIDATE << k;
+        if (k == 0 || 4 + candidates[k] < size->bytes) {
+            size->bytes = 4 + candidates[k];
+            size->frame_length = SCANZIP_FIRST_FRAME_CANDIDATE << k;
         }
     }
     return cudaSuccess;
@@ -268,27 +270,34 @@ static cudaError_t measure_others(struct gpu_buffers *b, unsigned w, size_t n, u
     rle8_pieces_kernel<<<blocks, 256>>>(measured.counts, runs, measured.pieces);
     RETURN_IF_CUDA_ERROR(cudaGetLastError());
     RETURN_IF_CUDA_ERROR(cudaMemcpy(&pieces, measured.pieces, sizeof pieces, cudaMemcpyDeviceToHost));
-    sizes->bytes[SCANZIP_STORED] = (uint64_t)n * w;
-    sizes->bytes[SCANZIP_RLE8] = pieces * (w + 1);
-    sizes->bytes[SCANZIP_RLE] = 4 + 8 * (uint64_t)runs;
-    return pack_size(n, frame_length, &sizes->bytes[SCANZIP_PACK], &sizes->pack_frame);
+    sizes->of[SCANZIP_STORED][0].bytes = (uint64_t)n * w;
+    sizes->of[SCANZIP_RLE8][0].bytes = pieces * (w + 1);
+    sizes->of[SCANZIP_RLE][0].bytes = 4 + 8 * (uint64_t)runs;
+    return pack_size(n, frame_length, &sizes->of[SCANZIP_PACK][0]);
 }
 
 /* ---- The engine ------------------------------------------------------------------ */
 
+/* What encode_on_lane leaves to the CPU codec: a method other than
+ * cascade, its flags, frame length and payload size, as measured. */
+struct cpu_choice {
+    unsigned method, flags;
+    struct scanzip_size size;
+};
+
 /* A payload the CPU codec writes: for the methods the GPU leaves to it. */
-static int cpu_payload(const struct scanzip_codec_params *params, unsigned method, uint32_t frame_length,
-                       const uint8_t *raw, size_t n, uint64_t bytes, struct scanzip_encoded *out)
+static int cpu_payload(const struct scanzip_codec_params *params, const struct cpu_choice *cpu, const uint8_t *raw,
+                       size_t n, struct scanzip_encoded *out)
 {
     struct scanzip_codec_params chosen = *params;
-    chosen.frame_length = frame_length;
-    out->method = method;
-    out->flags = 0;
-    out->payload = (uint8_t *)malloc(bytes > 0 ? bytes : 1);
+    chosen.frame_length = cpu->size.frame_length;
+    out->method = cpu->method;
+    out->flags = cpu->flags;
+    out->payload = (uint8_t *)malloc(cpu->size.bytes > 0 ? cpu->size.bytes : 1);
     if (out->payload == NULL)
         return -1;
-    out->payload_bytes = scanzip_encode_payload(&chosen, method, 0, raw, n, out->payload);
-    return out->payload_bytes == bytes ? 0 : -1;
+    out->payload_bytes = scanzip_encode_payload(&chosen, cpu->method, cpu->flags, raw, n, out->payload);
+    return out->payload_bytes == cpu->size.bytes ? 0 : -1;
 }
 
 /* The chunk in b->raw as a cascade payload in b->payload: by the
@@ -334,14 +343,6 @@ static cudaError_t decode_cascade(struct gpu_buffers *b, uint64_t payload_bytes,
     return valid ? cudaSuccess : CASCADE_INVALID_PAYLOAD;
 }
 
-/* What encode_on_lane leaves to the CPU codec: a method other than
- * cascade, its frame length (pack) and its payload's bytes. */
-struct cpu_choice {
-    unsigned method;
-    uint32_t frame_length;
-    uint64_t bytes;
-};
-
 /* gpu_encode_chunk's work on lane b: the cascade payload into out, or
  * (returning 1) the method -m auto picked instead, into *cpu. */
 static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_params *params,
@@ -368,14 +369,14 @@ static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_para
             return gpu_failed("measuring the other methods", err);
         /* cascade_encode kept the smaller of plain and delta, plain on a
          * tie: a delta payload was strictly smaller than the plain one. */
-        sizes.cascade_delta = cascade_bytes;
-        sizes.bytes[SCANZIP_CASCADE] = cascade_bytes + (delta ? 1 : 0);
+        sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA].bytes = cascade_bytes;
+        sizes.of[SCANZIP_CASCADE][0].bytes = cascade_bytes + (delta ? 1 : 0);
         scanzip_choose(SCANZIP_CHOOSE_AUTO, &sizes, &method, &flags);
     }
     if (method != SCANZIP_CASCADE) {
         cpu->method = method;
-        cpu->frame_length = method == SCANZIP_PACK ? sizes.pack_frame : 0;
-        cpu->bytes = sizes.bytes[method];
+        cpu->flags = flags;
+        cpu->size = sizes.of[method][flags];
         return 1;
     }
     out->method = SCANZIP_CASCADE;
@@ -392,29 +393,36 @@ static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_para
     return 0;
 }
 
+/* The methods -m auto measures on the GPU: measure_others's and cascade.
+ * A method added to codec.c's table after them is not measured here, and
+ * -m auto then runs on the CPU engine (the same bytes, more slowly) until
+ * measure_others measures it too. */
+#define GPU_MEASURED_METHODS (SCANZIP_CASCADE + 1)
+
 static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scanzip_choice choice,
                             const uint8_t *raw, size_t n, struct scanzip_encoded *out)
 {
-    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && choice != SCANZIP_CHOOSE_AUTO))
+    bool auto_on_gpu = choice == SCANZIP_CHOOSE_AUTO && GPU_MEASURED_METHODS == SCANZIP_METHODS;
+    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && !auto_on_gpu))
         return scanzip_cpu_engine.encode_chunk(params, choice, raw, n, out);
     cudaError_t err;
     struct gpu_buffers *b = lane_for(n, &err);
     if (b == NULL)
         return gpu_failed("allocating the chunk's buffers", err);
-    struct cpu_choice cpu = {SCANZIP_STORED, 0, 0};
+    struct cpu_choice cpu = {SCANZIP_STORED, 0, {0, 0}};
     int status = encode_on_lane(b, params, choice, raw, n, out, &cpu);
     give_lane(b); /* before the CPU codec's work, which needs no lane */
-    return status == 1 ? cpu_payload(params, cpu.method, cpu.frame_length, raw, n, cpu.bytes, out) : status;
+    return status == 1 ? cpu_payload(params, &cpu, raw, n, out) : status;
 }
 
 static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned flags, const uint8_t *payload,
-                            uint64_t payload_bytes, uint8_t *raw, uint64_t raw_bytes, char *why, size_t why_size)
+                            uint64_t payload_bytes, uint8_t *raw, uint64_t raw_bytes, struct scanzip_why *why)
 {
     uint64_t n = raw_bytes / element_bytes;
     if (method != SCANZIP_CASCADE || n == 0 || raw_bytes % element_bytes != 0 || n > CASCADE_MAX_N ||
         payload_bytes > cascade_max_payload_bytes(n) || (flags & ~SCANZIP_FLAG_DELTA) != 0)
         return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
-                                               why, why_size);
+                                               why);
     cudaError_t err;
     struct gpu_buffers *b = lane_for(n, &err);
     if (b != NULL) {
@@ -427,15 +435,12 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
     }
     if (err == CASCADE_INVALID_PAYLOAD) /* the CPU decoder says why, in words */
         return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
-                                               why, why_size);
-    if (err != cudaSuccess && scanlab_todo_function() != NULL) {
-        snprintf(why, why_size, "GPU: %s (%s) is not written yet", scanlab_todo_function(), scanlab_todo_file());
-        return -1;
-    }
-    if (err != cudaSuccess) {
-        snprintf(why, why_size, "GPU: cascade_decode failed: %s (%s)", cudaGetErrorName(err), cudaGetErrorString(err));
-        return -1;
-    }
+                                               why);
+    if (err != cudaSuccess && scanlab_todo_function() != NULL)
+        return scanzip_fail(why, "GPU: %s (%s) is not written yet", scanlab_todo_function(), scanlab_todo_file());
+    if (err != cudaSuccess)
+        return scanzip_fail(why, "GPU: cascade_decode failed: %s (%s)", cudaGetErrorName(err),
+                            cudaGetErrorString(err));
     return 0;
 }
 

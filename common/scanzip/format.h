@@ -115,7 +115,10 @@
 /* rle8 stores a count in one byte: longer runs are split. */
 #define SCANZIP_RLE8_MAX_COUNT 255
 
-enum scanzip_method {
+/* A record's method byte. Everything else about a method is its row in
+ * codec.c's table (codec.h: scanzip_methods); a new method takes the next
+ * id here and a row there. */
+enum scanzip_method_id {
     SCANZIP_STORED = 0,
     SCANZIP_RLE8 = 1,
     SCANZIP_RLE = 2,

@@ -3,7 +3,8 @@
  *
  *   scanzip compress|decompress|info|bench [options] [FILE]
  *
- * `scanzip --help` lists everything (the text is `help_text` below).
+ * `scanzip --help` lists everything (print_help below: the methods'
+ * lines and names come from codec.c's table, codec.h: scanzip_methods).
  * This file only deals with files, names, options and messages; the
  * format is container.c's and codec.c's business.
  *
@@ -51,7 +52,8 @@
 #define EXIT_DATA 1
 #define EXIT_USAGE 2
 
-static const char help_text[] =
+/* --help, around the lines print_help writes from the table of methods. */
+static const char help_subcommands[] =
     "usage: scanzip SUBCOMMAND [options] [FILE]\n"
     "\n"
     "Subcommands:\n"
@@ -64,13 +66,9 @@ static const char help_text[] =
     "                      the chosen engine; print ratio and MB/s; check the round trip\n"
     "\n"
     "Methods (-m; compress and bench):\n"
-    "  auto      per chunk, the smallest of all the others (the default)\n"
-    "  stored    the bytes as they are\n"
-    "  rle8      runs as (symbol, count) pairs with a 1-byte count (the thesis's format)\n"
-    "  rle       runs as lab 05 makes them: a u32 symbol and a u32 count each\n"
-    "  pack      lab 06's frames: each frame's values in the bits of its largest\n"
-    "  cascade   runs, then their symbols (or zigzag deltas, whichever is smaller)\n"
-    "            and counts bit-packed in frames\n"
+    "  auto      per chunk, the smallest of all the others (the default)\n";
+
+static const char help_options[] =
     "\n"
     "Options:\n"
     "  -o FILE           write FILE ('-': standard output); a character device\n"
@@ -84,7 +82,10 @@ static const char help_text[] =
     "  --axis x|y|z      encode the elements with this axis fastest (default x, file\n"
     "                    order); y and z need --shape and hold the whole volume in\n"
     "                    memory, x streams\n"
-    "  --frame N         values per frame of pack and cascade, 1..1048576 (default:\n"
+    "  --frame N         values per frame of "; /* the framed methods, then: */
+
+static const char help_after_framed[] =
+    ", 1..1048576 (default:\n"
     "                    per chunk, whichever of 8 16 32 64 128 256 is smallest)\n"
     "  --chunk N         elements per chunk, 1..67108864 (default 16777216)\n"
     "  --cpu             encode and decode on the CPU\n"
@@ -100,6 +101,48 @@ static const char help_text[] =
     "temporary file beside it (unnamed where the file system allows) that takes its\n"
     "name at the end: a failed or interrupted run leaves nothing. Exit status: 0\n"
     "success, 1 bad data, a failed read or write or a refused output, 2 usage.\n";
+
+/* The names of the methods (with framed_only, of those whose payload
+ * stores a frame length), ", " between them and `last` before the last:
+ *     all, ", ":          "stored, rle8, rle, pack, cascade"
+ *     framed, " and ":    "pack and cascade" */
+static void method_names(bool framed_only, const char *last, char *out, size_t size)
+{
+    unsigned kept[SCANZIP_METHODS], count = 0;
+    for (unsigned m = 0; m < SCANZIP_METHODS; m++)
+        if (!framed_only || scanzip_methods[m].frame_field != SCANZIP_UNFRAMED)
+            kept[count++] = m;
+    size_t used = 0;
+    out[0] = '\0';
+    for (unsigned k = 0; k < count && used < size; k++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", k == 0 ? "" : k + 1 == count ? last : ", ",
+                                 scanzip_methods[kept[k]].name);
+}
+
+/* "  rle8      runs as ...", a '\n' in its help going on under the first line. */
+static void print_method_help(const struct scanzip_method *method)
+{
+    const char *line = method->help;
+    printf("  %-9s ", method->name);
+    for (;;) {
+        size_t length = strcspn(line, "\n");
+        printf("%.*s\n", (int)length, line);
+        if (line[length] == '\0')
+            return;
+        line += length + 1;
+        printf("%12s", "");
+    }
+}
+
+static void print_help(void)
+{
+    char framed[200];
+    fputs(help_subcommands, stdout);
+    for (unsigned m = 0; m < SCANZIP_METHODS; m++)
+        print_method_help(&scanzip_methods[m]);
+    method_names(true, " and ", framed, sizeof framed);
+    printf("%s%s%s", help_options, framed, help_after_framed);
+}
 
 /* ---- Messages ------------------------------------------------------------- */
 
@@ -183,12 +226,12 @@ static unsigned long parse_number(const char *option, const char *text, unsigned
 
 static enum scanzip_choice parse_method(const char *text)
 {
-    static const char *const names[] = {"stored", "rle8", "rle", "pack", "cascade", "auto"};
-    for (int c = SCANZIP_CHOOSE_STORED; c <= SCANZIP_CHOOSE_AUTO; c++)
-        if (strcmp(text, names[c]) == 0)
-            return (enum scanzip_choice)c;
-    char message[200];
-    snprintf(message, sizeof message, "-m %s: the methods are auto, stored, rle8, rle, pack, cascade", text);
+    for (enum scanzip_choice c = 0; c <= SCANZIP_CHOOSE_AUTO; c++)
+        if (strcmp(text, scanzip_choice_name(c)) == 0)
+            return c;
+    char names[200], message[300];
+    method_names(false, ", ", names, sizeof names);
+    snprintf(message, sizeof message, "-m %s: the methods are auto, %s", text, names);
     usage_error(message);
 }
 
@@ -246,7 +289,7 @@ static void parse_arguments(int argc, char **argv, struct command *c)
     for (int i = 2; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            fputs(help_text, stdout);
+            print_help();
             exit(0);
         } else if (is_option(arg, "-o")) {
             c->output = option_value(argc, argv, &i, "-o");
@@ -788,6 +831,26 @@ static void skip_bytes(FILE *in, uint64_t size)
     }
 }
 
+/* The frame length a chunk's payload stores, as text into frame ("" for
+ * a method without one: its row's frame_field; pack's is its payload's
+ * first u32, cascade's its second). Without --frame it differs from chunk
+ * to chunk. *read gets the payload bytes read; -1 when the file ends. */
+static int read_frame(FILE *in, const struct scanzip_record *r, char frame[16], uint32_t *read)
+{
+    int field = scanzip_methods[r->method].frame_field; /* r->method was checked (scanzip_record_read) */
+    uint8_t bytes[4];
+    frame[0] = '\0';
+    *read = 0;
+    if (field == SCANZIP_UNFRAMED || (uint64_t)field + 4 > r->payload_bytes)
+        return 0; /* none, or too short to be valid: decompress says why */
+    skip_bytes(in, (uint64_t)field);
+    if (fread(bytes, 1, sizeof bytes, in) != sizeof bytes)
+        return -1;
+    *read = (uint32_t)field + 4;
+    snprintf(frame, 16, "%u", scanzip_load32(bytes));
+    return 0;
+}
+
 static int run_info(struct command *c)
 {
     const char *name = display_name(c->input);
@@ -809,22 +872,13 @@ static int run_info(struct command *c)
                 (unsigned long long)index + 1, (unsigned long long)layout.chunk_count, (unsigned long long)where);
         if (scanzip_record_read(record_bytes, &layout, index, where, &r, &why) != 0)
             die(EXIT_DATA, "%s: %s", name, why.text);
-        char method[16];
+        char method[16], frame[16];
         snprintf(method, sizeof method, "%s%s", scanzip_method_name(r.method),
                  r.flags & SCANZIP_FLAG_DELTA ? "+delta" : "");
-        /* pack's frame_length is its payload's first u32, cascade's its second
-         * (codec.h); without --frame it differs from chunk to chunk. */
-        char frame[16] = "";
-        uint8_t head[8];
-        uint32_t head_bytes = r.method == SCANZIP_PACK ? 4 : r.method == SCANZIP_CASCADE ? 8 : 0;
-        if (head_bytes > r.payload_bytes)
-            head_bytes = 0; /* too short to be valid: decompress says why */
-        if (head_bytes > 0) {
-            if (fread(head, 1, head_bytes, in) != head_bytes)
-                die(EXIT_DATA, "%s: chunk %llu of %llu (bytes %llu..): the file ends here: it is truncated", name,
-                    (unsigned long long)index + 1, (unsigned long long)layout.chunk_count, (unsigned long long)where);
-            snprintf(frame, sizeof frame, "%u", scanzip_load32(head + head_bytes - 4));
-        }
+        uint32_t head_bytes;
+        if (read_frame(in, &r, frame, &head_bytes) != 0)
+            die(EXIT_DATA, "%s: chunk %llu of %llu (bytes %llu..): the file ends here: it is truncated", name,
+                (unsigned long long)index + 1, (unsigned long long)layout.chunk_count, (unsigned long long)where);
         printf("  %8llu  %-8s  %-13s  %7s  %12u  %12u  %8.2fx\n", (unsigned long long)index + 1,
                part_name(&layout, index), method, frame, r.raw_bytes, r.payload_bytes,
                r.payload_bytes > 0 ? (double)r.raw_bytes / r.payload_bytes : 0.0);
@@ -883,7 +937,6 @@ static uint64_t bench_once(const struct command *c, const struct scanzip_engine 
 
 static int run_bench(struct command *c, const struct scanzip_engine *engine)
 {
-    static const char *const names[] = {"stored", "rle8", "rle", "pack", "cascade", "auto"};
     uint64_t size;
     uint8_t *data = read_everything(c->input, &size);
     struct scanzip_header header;
@@ -898,7 +951,7 @@ static int run_bench(struct command *c, const struct scanzip_engine *engine)
            frame, c->options.chunk_elements, engine->name, thread_count());
     printf("  %-8s  %12s  %8s  %14s  %16s  %s\n", "method", "bytes", "ratio", "compress MB/s", "decompress MB/s",
            "round trip");
-    for (int m = SCANZIP_CHOOSE_RLE8; m <= SCANZIP_CHOOSE_AUTO; m++) {
+    for (int m = SCANZIP_STORED + 1; m <= SCANZIP_CHOOSE_AUTO; m++) { /* every method after stored, then auto */
         if (c->method_given && (int)c->options.choice != m)
             continue;
         struct scanzip_options options = c->options;
@@ -912,9 +965,9 @@ static int run_bench(struct command *c, const struct scanzip_engine *engine)
             best_decompress = decompress_seconds < best_decompress ? decompress_seconds : best_decompress;
             spent += compress_seconds + decompress_seconds;
         }
-        printf("  %-8s  %12llu  %7.2fx  %14.1f  %16.1f  ok\n", names[m], (unsigned long long)packed,
-               packed > 0 ? (double)size / (double)packed : 0.0, (double)size / 1e6 / best_compress,
-               (double)size / 1e6 / best_decompress);
+        printf("  %-8s  %12llu  %7.2fx  %14.1f  %16.1f  ok\n", scanzip_choice_name((enum scanzip_choice)m),
+               (unsigned long long)packed, packed > 0 ? (double)size / (double)packed : 0.0,
+               (double)size / 1e6 / best_compress, (double)size / 1e6 / best_decompress);
     }
     free(data);
     return 0;
@@ -927,7 +980,7 @@ int main(int argc, char **argv)
     if (argc < 2)
         usage_error("which subcommand: compress, decompress, info or bench?");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        fputs(help_text, stdout);
+        print_help();
         return 0;
     }
     struct command c = {.subcommand = argv[1], .options = scanzip_default_options()};

@@ -41,10 +41,10 @@ static void fix_raw_crc(uint8_t *record, const uint8_t *payload, unsigned elemen
     if (raw_bytes > MAX_OUTPUT)
         return;
     uint8_t *raw = malloc(raw_bytes > 0 ? raw_bytes : 1);
-    char why[300];
-    unsigned w = record[0] == SCANZIP_STORED ? 1 : element_bytes;
+    struct scanzip_why why;
+    unsigned w = scanzip_unit_bytes(record[0], element_bytes);
     if (raw != NULL && scanzip_decode_payload(w, record[0], record[1], payload, scanzip_load32(record + 8), raw,
-                                              raw_bytes, why, sizeof why) == 0)
+                                              raw_bytes, &why) == 0)
         scanzip_store32(record + 12, crc32c(raw, raw_bytes));
     free(raw);
 }

@@ -37,7 +37,7 @@ static uint8_t *zeros_and_singles(size_t *size)
 }
 
 /* The rule, the slow way: measure with each candidate as --frame, keep
- * the first smallest. */
+ * the first smallest, for every method and flags. */
 static void smallest_by_hand(unsigned w, const uint8_t *raw, size_t n, struct scanzip_sizes *best)
 {
     uint32_t length = SCANZIP_FIRST_FRAME_CANDIDATE;
@@ -45,18 +45,10 @@ static void smallest_by_hand(unsigned w, const uint8_t *raw, size_t n, struct sc
         struct scanzip_codec_params params = {w, length};
         struct scanzip_sizes s;
         scanzip_measure(&params, raw, n, &s);
-        if (k == 0 || s.bytes[SCANZIP_PACK] < best->bytes[SCANZIP_PACK]) {
-            best->bytes[SCANZIP_PACK] = s.bytes[SCANZIP_PACK];
-            best->pack_frame = length;
-        }
-        if (k == 0 || s.bytes[SCANZIP_CASCADE] < best->bytes[SCANZIP_CASCADE]) {
-            best->bytes[SCANZIP_CASCADE] = s.bytes[SCANZIP_CASCADE];
-            best->cascade_frame = length;
-        }
-        if (k == 0 || s.cascade_delta < best->cascade_delta) {
-            best->cascade_delta = s.cascade_delta;
-            best->cascade_delta_frame = length;
-        }
+        for (unsigned m = 0; m < SCANZIP_METHODS; m++)
+            for (unsigned f = 0; f < SCANZIP_FLAG_VARIANTS; f++)
+                if (k == 0 || s.of[m][f].bytes < best->of[m][f].bytes)
+                    best->of[m][f] = s.of[m][f];
     }
 }
 
@@ -68,15 +60,15 @@ static void check_payload(const char *head, unsigned w, unsigned method, unsigne
     uint8_t *payload = malloc(bytes + 1), *back = malloc(n * w + 1);
     struct scanzip_codec_params params = {w, scanzip_payload_frame(sizes, method, flags)};
     uint64_t written = scanzip_encode_payload(&params, method, flags, raw, n, payload);
-    char why[300] = "";
+    struct scanzip_why why = {""};
     if (written != bytes)
         fail_scanzip("frame_choice/smallest_payload", head, "%s%s with frame %u: measured %llu bytes, wrote %llu",
                      scanzip_method_name(method), flags ? "+delta" : "", params.frame_length,
                      (unsigned long long)bytes, (unsigned long long)written);
-    if (scanzip_decode_payload(w, method, flags, payload, written, back, n * w, why, sizeof why) != 0 ||
+    if (scanzip_decode_payload(w, method, flags, payload, written, back, n * w, &why) != 0 ||
         (n > 0 && memcmp(back, raw, n * w) != 0))
         fail_scanzip("frame_choice/smallest_payload", head, "%s%s with frame %u does not decode back: %s",
-                     scanzip_method_name(method), flags ? "+delta" : "", params.frame_length, why);
+                     scanzip_method_name(method), flags ? "+delta" : "", params.frame_length, why.text);
     free(payload);
     free(back);
 }
@@ -87,23 +79,18 @@ static void check_choice(const char *head, unsigned w, const uint8_t *raw, size_
     struct scanzip_sizes got, expected;
     scanzip_measure(&choose, raw, n, &got);
     smallest_by_hand(w, raw, n, &expected);
-    if (got.bytes[SCANZIP_PACK] != expected.bytes[SCANZIP_PACK] || got.pack_frame != expected.pack_frame)
-        fail_scanzip("frame_choice/smallest_payload", head, "pack chose frame %u (%llu bytes), the rule gives %u (%llu)",
-                     got.pack_frame, (unsigned long long)got.bytes[SCANZIP_PACK], expected.pack_frame,
-                     (unsigned long long)expected.bytes[SCANZIP_PACK]);
-    if (got.bytes[SCANZIP_CASCADE] != expected.bytes[SCANZIP_CASCADE] || got.cascade_frame != expected.cascade_frame)
-        fail_scanzip("frame_choice/smallest_payload", head,
-                     "cascade chose frame %u (%llu bytes), the rule gives %u (%llu)", got.cascade_frame,
-                     (unsigned long long)got.bytes[SCANZIP_CASCADE], expected.cascade_frame,
-                     (unsigned long long)expected.bytes[SCANZIP_CASCADE]);
-    if (got.cascade_delta != expected.cascade_delta || got.cascade_delta_frame != expected.cascade_delta_frame)
-        fail_scanzip("frame_choice/smallest_payload", head,
-                     "cascade+delta chose frame %u (%llu bytes), the rule gives %u (%llu)", got.cascade_delta_frame,
-                     (unsigned long long)got.cascade_delta, expected.cascade_delta_frame,
-                     (unsigned long long)expected.cascade_delta);
-    check_payload(head, w, SCANZIP_PACK, 0, &got, raw, n);
-    check_payload(head, w, SCANZIP_CASCADE, 0, &got, raw, n);
-    check_payload(head, w, SCANZIP_CASCADE, SCANZIP_FLAG_DELTA, &got, raw, n);
+    for (unsigned m = 0; m < SCANZIP_METHODS; m++)
+        for (unsigned f = 0; f < SCANZIP_FLAG_VARIANTS; f++) {
+            if (scanzip_methods[m].frame_field == SCANZIP_UNFRAMED || !scanzip_flags_valid(m, f))
+                continue; /* pack, cascade, cascade+delta */
+            const struct scanzip_size *g = &got.of[m][f], *e = &expected.of[m][f];
+            if (g->bytes != e->bytes || g->frame_length != e->frame_length)
+                fail_scanzip("frame_choice/smallest_payload", head,
+                             "%s%s chose frame %u (%llu bytes), the rule gives %u (%llu)", scanzip_method_name(m),
+                             f ? "+delta" : "", g->frame_length, (unsigned long long)g->bytes, e->frame_length,
+                             (unsigned long long)e->bytes);
+            check_payload(head, w, m, f, &got, raw, n);
+        }
 }
 
 /* Every family, width and a few sizes (shorter than one frame of 8, a

@@ -79,11 +79,10 @@ struct scanzip_options test_options(enum scanzip_choice choice, unsigned w, uint
 
 const char *describe_options(const struct scanzip_options *o, char *text, size_t size)
 {
-    static const char *const choices[] = {"stored", "rle8", "rle", "pack", "cascade", "auto"};
     char frame[32] = " (no --frame)";
     if (o->frame_length != SCANZIP_FRAME_CHOOSE)
         snprintf(frame, sizeof frame, " --frame %u", o->frame_length);
-    int used = snprintf(text, size, "-m %s -w %u --chunk %u%s", choices[o->choice], 8 * o->element_bytes,
+    int used = snprintf(text, size, "-m %s -w %u --chunk %u%s", scanzip_choice_name(o->choice), 8 * o->element_bytes,
                         o->chunk_elements, frame);
     if (o->shape[0] != 0 && used > 0 && (size_t)used < size)
         snprintf(text + used, size - (size_t)used, " --shape %u,%u,%u --axis %c", o->shape[0], o->shape[1],

@@ -467,16 +467,16 @@ void check_cascade_decode(const struct cascade_case *c)
 static void expect_refused(const struct cascade_case *c, const char *damage, const uint8_t *payload,
                            size_t bytes, bool delta)
 {
-    char why[160] = "";
+    struct scanzip_why why = {""};
     size_t raw_bytes = c->n * c->element_bytes;
     uint8_t *cpu = cascade_host_bytes(raw_bytes), *got = NULL;
     cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
-                                     bytes, cpu, raw_bytes, why, sizeof why) != 0,
+                                     bytes, cpu, raw_bytes, &why) != 0,
               "grader: the CPU decoder accepts the damage \"%s\"", damage);
     cudaError_t err = gpu_decode(c, damage, payload, bytes, delta, &got);
     if (err != CASCADE_INVALID_PAYLOAD)
         cascade_fail(c, "a damaged payload (%s; the CPU decoder says \"%s\") was not refused: cascade_decode returned"
-                     " %s, not CASCADE_INVALID_PAYLOAD", damage, why, cudaGetErrorName(err));
+                     " %s, not CASCADE_INVALID_PAYLOAD", damage, why.text, cudaGetErrorName(err));
     free(cpu), free(got);
 }
 
@@ -572,9 +572,10 @@ static void expect_random_damage_judged(const struct cascade_case *c, const uint
         size_t at = random_next(&state) % bytes;
         uint8_t was = bad[at];
         bad[at] ^= (uint8_t)(1u << (random_next(&state) % 8));
-        char why[160] = "", damage[96];
+        struct scanzip_why why = {""};
+        char damage[96];
         int cpu_refuses = scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0,
-                                                 bad, bytes, cpu, raw_bytes, why, sizeof why);
+                                                 bad, bytes, cpu, raw_bytes, &why);
         snprintf(damage, sizeof damage, "byte %zu changed from 0x%02x to 0x%02x", at, was, bad[at]);
         if (cpu_refuses) {
             expect_refused(c, damage, bad, bytes, delta);

@@ -288,14 +288,15 @@ static void expect_agrees(const struct cascade_case *c, const char *damage, cons
 {
     size_t raw_bytes = n * c->element_bytes;
     uint8_t *cpu = cascade_host_bytes(raw_bytes);
-    char why[160] = "", what[320];
+    struct scanzip_why why = {""};
+    char what[320];
     int refused = scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
-                                         bytes, cpu, raw_bytes, why, sizeof why) != 0;
+                                         bytes, cpu, raw_bytes, &why) != 0;
     snprintf(what, sizeof what, "decoding a payload with %s (%zu bytes, delta %s, n = %zu)", damage, bytes,
              delta ? "on" : "off", n);
     struct verdict v = gpu_decode(c, what, payload, bytes, delta, n, 0, NULL);
     if (refused && v.valid)
-        cascade_fail(c, "%s: accepted it (*d_valid 1), but the CPU decoder refuses it: \"%s\"", what, why);
+        cascade_fail(c, "%s: accepted it (*d_valid 1), but the CPU decoder refuses it: \"%s\"", what, why.text);
     if (!refused && !v.valid)
         cascade_fail(c, "%s: refused it (*d_valid 0), but it is still valid: the CPU decoder decodes it", what);
     for (size_t i = 0; !refused && i < raw_bytes; i++)
