@@ -84,108 +84,143 @@ static void print_stream(const uint32_t *widths, const uint32_t *offsets, const 
     printf("\n%-24s (each value lowest bit first; - is a value of width 0, no bits)\n", "");
 }
 
+/* One input and the oracle's encoding of it. */
+struct expected_stream {
+    size_t n, frame_length, frames, count;
+    uint32_t *values, *widths, *offsets, *words;
+};
+
+/* The steps, each on the previous step's own output: the offsets from
+ * the oracle's widths and the words from its offsets, so each step is
+ * judged alone. */
+static void drive_steps(const struct expected_stream *c, const uint32_t *d_values, uint32_t *d_widths,
+                        uint32_t *d_offsets, uint32_t *d_words)
+{
+    printf("\nthe steps of pack_encode, one at a time\n");
+    if (driver_call_ok("pack_frame_widths", pack_frame_widths(d_values, c->n, c->frame_length, d_widths))) {
+        uint32_t *got = download(d_widths, c->frames);
+        print_words("pack_frame_widths", got, c->frames, 0);
+        print_word_verdict("pack_frame_widths", "widths", c->widths, got, c->frames);
+        free(got);
+    }
+    exit_on_cuda_error(cudaMemcpy(d_widths, c->widths, c->frames * sizeof(uint32_t), cudaMemcpyHostToDevice),
+                       "cudaMemcpy");
+    if (driver_call_ok("pack_frame_offsets", pack_frame_offsets(d_widths, c->n, c->frame_length, d_offsets))) {
+        uint32_t *got = download(d_offsets, c->frames);
+        print_words("pack_frame_offsets", got, c->frames, 0);
+        print_word_verdict("pack_frame_offsets", "offsets", c->offsets, got, c->frames);
+        free(got);
+    }
+    exit_on_cuda_error(cudaMemcpy(d_offsets, c->offsets, c->frames * sizeof(uint32_t), cudaMemcpyHostToDevice),
+                       "cudaMemcpy");
+    if (driver_call_ok("pack_values", pack_values(d_values, c->n, c->frame_length, d_widths, d_offsets, d_words))) {
+        uint32_t *got = download(d_words, c->count);
+        print_words("pack_values", got, c->count, 1);
+        print_word_verdict("pack_values", "words", c->words, got, c->count);
+        free(got);
+    }
+}
+
+/* pack_encode whole, from cleared outputs (words filled with 0xa5, which
+ * an encoder that does not zero them shows). Returns 1 if it ran, its
+ * word count in *got_count. */
+static int drive_encode(const struct expected_stream *c, const uint32_t *d_values, uint32_t *d_widths,
+                        uint32_t *d_offsets, uint32_t *d_words, size_t *got_count)
+{
+    exit_on_cuda_error(cudaMemset(d_widths, 0, c->frames * sizeof(uint32_t)), "cudaMemset");
+    exit_on_cuda_error(cudaMemset(d_offsets, 0, c->frames * sizeof(uint32_t)), "cudaMemset");
+    exit_on_cuda_error(cudaMemset(d_words, 0xa5, c->n * sizeof(uint32_t)), "cudaMemset");
+    if (!driver_call_ok("pack_encode", pack_encode(d_values, c->n, c->frame_length, d_widths, d_offsets, d_words,
+                                                   got_count)))
+        return 0;
+    size_t shown = *got_count < c->n ? *got_count : c->n;
+    uint32_t *got_widths = download(d_widths, c->frames), *got_offsets = download(d_offsets, c->frames);
+    uint32_t *got_words = download(d_words, shown);
+    printf("%-24s *words = %zu (expected %zu)\n", "pack_encode", *got_count, c->count);
+    print_words("pack_encode words", got_words, shown, 1);
+    print_word_verdict("pack_encode", "widths", c->widths, got_widths, c->frames);
+    print_word_verdict("pack_encode", "offsets", c->offsets, got_offsets, c->frames);
+    if (*got_count == c->count)
+        print_word_verdict("pack_encode", "words", c->words, got_words, c->count);
+    else
+        printf("%-24s WRONG: the word count\n", "pack_encode");
+    free(got_widths);
+    free(got_offsets);
+    free(got_words);
+    return 1;
+}
+
+/* pack_decode of the oracle's stream, then of pack_encode's own. */
+static void drive_decode(const struct expected_stream *c, int encoded, size_t got_count, const uint32_t *d_widths,
+                         const uint32_t *d_offsets, const uint32_t *d_words)
+{
+    uint32_t *d_oracle_widths = device_words(c->widths, c->frames);
+    uint32_t *d_oracle_offsets = device_words(c->offsets, c->frames);
+    uint32_t *d_oracle_words = device_words(c->words, c->count), *d_decoded = device_words(NULL, c->n);
+    if (driver_call_ok("pack_decode", pack_decode(d_oracle_widths, d_oracle_offsets, d_oracle_words, c->n,
+                                                  c->frame_length, d_decoded))) {
+        uint32_t *got = download(d_decoded, c->n);
+        print_words("pack_decode (oracle's)", got, c->n, 0);
+        print_word_verdict("pack_decode", "values", c->values, got, c->n);
+        free(got);
+    }
+    if (encoded && got_count <= c->n &&
+        driver_call_ok("pack_decode", pack_decode(d_widths, d_offsets, d_words, c->n, c->frame_length, d_decoded))) {
+        uint32_t *got = download(d_decoded, c->n);
+        print_word_verdict("decode(encode(x))", "values", c->values, got, c->n);
+        free(got);
+    }
+    cudaFree(d_oracle_widths);
+    cudaFree(d_oracle_offsets);
+    cudaFree(d_oracle_words);
+    cudaFree(d_decoded);
+}
+
+/* The input and what the oracle makes of it. */
+static void print_expected(const struct expected_stream *c)
+{
+    print_words("input", c->values, c->n, 0);
+    print_words("expected widths", c->widths, c->frames, 0);
+    print_words("expected offsets", c->offsets, c->frames, 0);
+    printf("%-24s %zu words\n", "expected word count", c->count);
+    print_words("expected words", c->words, c->count, 1);
+    if (c->n > 0 && c->n <= 256 && c->count <= 16)
+        print_stream(c->widths, c->offsets, c->words, c->n, c->frame_length);
+}
+
 static int drive(const struct driver_args *args)
 {
-    size_t n = args->n;
-    unsigned long long seed = args->seed;
     struct pack_fill fill;
     const char *fill_text = args->fill != NULL ? args->fill : "random";
     if (!pack_fill_parse(fill_text, &fill))
         driver_refuse("FILL", fill_text, "example, width0 .. width32, mixed (or random), voxel (or sparse), "
                                          "saw254, saw255, extremes or zeros");
-    size_t frame_length = driver_env_number("FRAME", 3, 1, SIZE_MAX);
-
-    size_t frames = pack_frame_count(n, frame_length);
-    uint32_t *values = host_words(n), *widths = host_words(frames), *offsets = host_words(frames);
-    uint32_t *words = host_words(n);
-    pack_fill_values(values, n, fill, seed);
-    size_t count = oracle_pack_encode(values, n, frame_length, widths, offsets, words);
+    struct expected_stream c = {args->n, driver_env_number("FRAME", 3, 1, SIZE_MAX), 0, 0, NULL, NULL, NULL, NULL};
+    c.frames = pack_frame_count(c.n, c.frame_length);
+    c.values = host_words(c.n), c.widths = host_words(c.frames), c.offsets = host_words(c.frames);
+    c.words = host_words(c.n);
+    pack_fill_values(c.values, c.n, fill, args->seed);
+    c.count = oracle_pack_encode(c.values, c.n, c.frame_length, c.widths, c.offsets, c.words);
     char fill_name[32];
-    printf("n = %zu, FRAME=%zu (%zu frames), FILL=%s SEED=0x%llx\n", n, frame_length, frames,
-           pack_fill_name(fill, fill_name, sizeof fill_name), seed);
-    print_words("input", values, n, 0);
-    print_words("expected widths", widths, frames, 0);
-    print_words("expected offsets", offsets, frames, 0);
-    printf("%-24s %zu words\n", "expected word count", count);
-    print_words("expected words", words, count, 1);
-    if (n > 0 && n <= 256 && count <= 16)
-        print_stream(widths, offsets, words, n, frame_length);
+    printf("n = %zu, FRAME=%zu (%zu frames), FILL=%s SEED=0x%llx\n", c.n, c.frame_length, c.frames,
+           pack_fill_name(fill, fill_name, sizeof fill_name), (unsigned long long)args->seed);
+    print_expected(&c);
 
-    /* The steps, each on the previous step's own output. */
-    printf("\nthe steps of pack_encode, one at a time\n");
-    uint32_t *d_values = device_words(values, n), *d_widths = device_words(NULL, frames);
-    uint32_t *d_offsets = device_words(NULL, frames), *d_words = device_words(NULL, n);
-    if (driver_call_ok("pack_frame_widths", pack_frame_widths(d_values, n, frame_length, d_widths))) {
-        uint32_t *got = download(d_widths, frames);
-        print_words("pack_frame_widths", got, frames, 0);
-        print_word_verdict("pack_frame_widths", "widths", widths, got, frames);
-        free(got);
-    }
-    /* The offsets from the oracle's widths, so each step is judged alone. */
-    exit_on_cuda_error(cudaMemcpy(d_widths, widths, frames * sizeof(uint32_t), cudaMemcpyHostToDevice), "cudaMemcpy");
-    if (driver_call_ok("pack_frame_offsets", pack_frame_offsets(d_widths, n, frame_length, d_offsets))) {
-        uint32_t *got = download(d_offsets, frames);
-        print_words("pack_frame_offsets", got, frames, 0);
-        print_word_verdict("pack_frame_offsets", "offsets", offsets, got, frames);
-        free(got);
-    }
-    exit_on_cuda_error(cudaMemcpy(d_offsets, offsets, frames * sizeof(uint32_t), cudaMemcpyHostToDevice), "cudaMemcpy");
-    if (driver_call_ok("pack_values", pack_values(d_values, n, frame_length, d_widths, d_offsets, d_words))) {
-        uint32_t *got = download(d_words, count);
-        print_words("pack_values", got, count, 1);
-        print_word_verdict("pack_values", "words", words, got, count);
-        free(got);
-    }
-
+    uint32_t *d_values = device_words(c.values, c.n), *d_widths = device_words(NULL, c.frames);
+    uint32_t *d_offsets = device_words(NULL, c.frames), *d_words = device_words(NULL, c.n);
+    drive_steps(&c, d_values, d_widths, d_offsets, d_words);
     printf("\nthe whole encoder, the decoder, a round trip\n");
-    exit_on_cuda_error(cudaMemset(d_widths, 0, frames * sizeof(uint32_t)), "cudaMemset");
-    exit_on_cuda_error(cudaMemset(d_offsets, 0, frames * sizeof(uint32_t)), "cudaMemset");
-    exit_on_cuda_error(cudaMemset(d_words, 0xa5, n * sizeof(uint32_t)), "cudaMemset");
     size_t got_count = 0;
-    int encoded = driver_call_ok("pack_encode", pack_encode(d_values, n, frame_length, d_widths, d_offsets,
-                                                            d_words, &got_count));
-    if (encoded) {
-        uint32_t *got_widths = download(d_widths, frames), *got_offsets = download(d_offsets, frames);
-        uint32_t *got_words = download(d_words, got_count < n ? got_count : n);
-        printf("%-24s *words = %zu (expected %zu)\n", "pack_encode", got_count, count);
-        print_words("pack_encode words", got_words, got_count < n ? got_count : n, 1);
-        print_word_verdict("pack_encode", "widths", widths, got_widths, frames);
-        print_word_verdict("pack_encode", "offsets", offsets, got_offsets, frames);
-        if (got_count == count)
-            print_word_verdict("pack_encode", "words", words, got_words, count);
-        else
-            printf("%-24s WRONG: the word count\n", "pack_encode");
-        free(got_widths);
-        free(got_offsets);
-        free(got_words);
-    }
-    uint32_t *d_oracle_widths = device_words(widths, frames), *d_oracle_offsets = device_words(offsets, frames);
-    uint32_t *d_oracle_words = device_words(words, count), *d_decoded = device_words(NULL, n);
-    if (driver_call_ok("pack_decode", pack_decode(d_oracle_widths, d_oracle_offsets, d_oracle_words, n,
-                                                  frame_length, d_decoded))) {
-        uint32_t *got = download(d_decoded, n);
-        print_words("pack_decode (oracle's)", got, n, 0);
-        print_word_verdict("pack_decode", "values", values, got, n);
-        free(got);
-    }
-    if (encoded && got_count <= n &&
-        driver_call_ok("pack_decode", pack_decode(d_widths, d_offsets, d_words, n, frame_length, d_decoded))) {
-        uint32_t *got = download(d_decoded, n);
-        print_word_verdict("decode(encode(x))", "values", values, got, n);
-        free(got);
-    }
+    int encoded = drive_encode(&c, d_values, d_widths, d_offsets, d_words, &got_count);
+    drive_decode(&c, encoded, got_count, d_widths, d_offsets, d_words);
     cudaFree(d_values);
     cudaFree(d_widths);
     cudaFree(d_offsets);
     cudaFree(d_words);
-    cudaFree(d_oracle_widths);
-    cudaFree(d_oracle_offsets);
-    cudaFree(d_oracle_words);
-    cudaFree(d_decoded);
-    free(values);
-    free(widths);
-    free(offsets);
-    free(words);
+    free(c.values);
+    free(c.widths);
+    free(c.offsets);
+    free(c.words);
     return 0;
 }
 
