@@ -216,6 +216,21 @@ FAST_LABS      := $(notdir $(patsubst %/fast/,%,$(wildcard solutions/*/fast/)))
 fast_objects    = $(call objects_of,$(wildcard solutions/$(1)/fast/*.cu))
 FAST_TESTS     := $(foreach lab,$(FAST_LABS),$(BUILD)/solutions/$(lab)/fast/tests)
 
+# Lab 07's pieces, as the fast references include them: the lines of its
+# reference between `// BEGIN PIECES` and `// END PIECES` (the device
+# functions, status words and storage layout; grader/tools/skeleton.awk),
+# made into a header at build time and never committed, so the reference
+# stays their only source and cannot be out of date, and a student's copy
+# (no solutions/) has no copy of them.
+SINGLE_PASS_PIECES := $(BUILD)/pieces/single_pass_pieces.cuh
+ALL_FAST_OBJECTS   := $(foreach lab,$(FAST_LABS),$(call fast_objects,$(lab)))
+$(SINGLE_PASS_PIECES): solutions/07-single-pass-scan/single_pass_scan.cu grader/tools/skeleton.awk
+	@mkdir -p $(@D)
+	@echo "  GEN   $@"
+	@awk -v pieces=$(@F) -f grader/tools/skeleton.awk $< >$@.tmp && mv $@.tmp $@
+$(ALL_FAST_OBJECTS): $(SINGLE_PASS_PIECES)
+$(ALL_FAST_OBJECTS): NVCCFLAGS += -I $(dir $(SINGLE_PASS_PIECES))
+
 $(BUILD)/solutions/%/fast/tests: $(BUILD)/grader/labs/%/fast_tests.c.o $$(call fast_objects,$$*) \
                                  $$(call lab_objects,solutions/$$*) $$(call provided_objects,$$*) \
                                  $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)

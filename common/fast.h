@@ -16,6 +16,10 @@
  * never replace them: make bench times both, numbered as a ladder, beside
  * cudaMemcpy and CUB. They are not a student's task (a student's copy
  * does not have them) and the grader never links them into a lab's tests.
+ * Each includes lab 07's pieces as single_pass_pieces.cuh, a header the
+ * Makefile makes at build time from lab 07's reference (its regions
+ * between // BEGIN PIECES and // END PIECES), so the reference is their
+ * one source and no file of a student's copy holds them.
  *
  * Device pointers (d_ prefix); each function returns cudaSuccess, the
  * first CUDA error it met, or cudaErrorInvalidValue for a NULL pointer

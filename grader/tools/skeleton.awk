@@ -1,6 +1,8 @@
-# skeleton.awk: make a student skeleton from a reference solution.
+# skeleton.awk: make a student skeleton from a reference solution, or the
+# header of pieces that other code includes from it.
 #
 #   awk -f grader/tools/skeleton.awk solutions/02-naive-scan/naive_scan.cu
+#   awk -v pieces=NAME.cuh -f grader/tools/skeleton.awk solutions/07-single-pass-scan/single_pass_scan.cu
 #
 # A solution marks what the student must write and what they get instead:
 #
@@ -11,17 +13,62 @@
 #
 # Everything else is copied as it is, so the skeleton and the solution share
 # their contracts, examples and helper code line for line.
+#
+# It may also mark pieces that code outside the lab reuses (lab 07's scans
+# and look-back, which the fast references of solutions/NN-name/fast/
+# include; the Makefile makes their header at build time):
+#
+#     // BEGIN PIECES            the skeleton drops these two lines only;
+#     ...given code, solutions...
+#     // END PIECES
+#
+# With -v pieces=NAME.cuh the output is that header instead: the lines
+# between the PIECES markers as the reference has them (solutions in,
+# stubs out), in an include guard, each run of lines after a #line that
+# names the solution's file and line, so compilers, the emulator and
+# profilers show where the code really is.
+function fail(message) {
+    print FILENAME ":" FNR ": " message > "/dev/stderr"; failed = 1; exit 1
+}
+function guard_of(name) {
+    name = "SCANLAB_" toupper(name); gsub(/[^A-Z0-9]/, "_", name); return name
+}
+BEGIN {
+    if (pieces != "") {
+        print "/* " pieces ": made by the Makefile (grader/tools/skeleton.awk)"
+        print " * from the lines of " ARGV[1]
+        print " * between // BEGIN PIECES and // END PIECES: edit those, not this file. */"
+        print "#ifndef " guard_of(pieces)
+        print "#define " guard_of(pieces)
+    }
+}
+/^[ \t]*\/\/ BEGIN PIECES[ \t]*$/ {
+    if (in_pieces) fail("nested BEGIN PIECES")
+    if (in_solution) fail("BEGIN PIECES inside a solution")
+    in_pieces = 1
+    if (pieces != "") print "#line " (FNR + 1) " \"" FILENAME "\""
+    next
+}
+/^[ \t]*\/\/ END PIECES[ \t]*$/ {
+    if (!in_pieces) fail("END PIECES without BEGIN")
+    if (in_solution) fail("END PIECES inside a solution")
+    in_pieces = 0; next
+}
 /^[ \t]*\/\/ BEGIN SOLUTION[ \t]*$/ {
-    if (in_solution) { print FILENAME ":" FNR ": nested BEGIN SOLUTION" > "/dev/stderr"; exit 1 }
+    if (in_solution) fail("nested BEGIN SOLUTION")
     in_solution = 1; next
 }
 /^[ \t]*\/\/ END SOLUTION[ \t]*$/ {
-    if (!in_solution) { print FILENAME ":" FNR ": END SOLUTION without BEGIN" > "/dev/stderr"; exit 1 }
+    if (!in_solution) fail("END SOLUTION without BEGIN")
     in_solution = 0; next
 }
+pieces != "" { if (in_pieces && !/^[ \t]*\/\/@ ?/) print; next }
 in_solution { next }
 /^[ \t]*\/\/@ ?/ { sub(/\/\/@ ?/, ""); print; next }
 { print }
 END {
-    if (in_solution) { print FILENAME ": BEGIN SOLUTION never ends" > "/dev/stderr"; exit 1 }
+    if (failed) exit 1
+    if (in_solution) fail("BEGIN SOLUTION never ends")
+    if (in_pieces) fail("BEGIN PIECES never ends")
+    if (pieces != "") print "#endif"
 }

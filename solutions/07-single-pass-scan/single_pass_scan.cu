@@ -41,12 +41,15 @@
  * Each function below with a stub marked TODO(student) is yours. The
  * kernels without one are given: they run your functions for the tests.
  */
+// BEGIN PIECES
 #include <stdint.h>
 
 #include "cuda_check.h"
 #include "single_pass.h"
+// END PIECES
 #include "todo.h"
 
+// BEGIN PIECES
 #define FULL_MASK 0xffffffffu
 #define WARPS (SP_THREADS / SP_WARP)
 #define VECTORS (SP_ITEMS / 4) /* int4 loads per thread */
@@ -81,6 +84,7 @@ __device__ int warp_scan_inclusive(int value)
     //@ // TODO(student): 5 steps of __shfl_up_sync; lanes below `offset` keep their value.
     //@ return value;
 }
+// END PIECES
 
 /* warps_kernel (given): one element per thread, each warp scans its 32.
  * Threads past n take part with 0: a shuffle needs every lane. */
@@ -112,6 +116,7 @@ cudaError_t scan_warps_inclusive(const int *d_in, int *d_out, size_t n)
     //@ return cudaErrorNotYetImplemented;
 }
 
+// BEGIN PIECES
 /* ---- B: the block scan ----------------------------------------------------- */
 
 /*
@@ -155,6 +160,7 @@ __device__ int block_scan_exclusive(int value, int *block_total)
     //@ *block_total = 0;
     //@ return value;
 }
+// END PIECES
 
 /* blocks_kernel (given): one element per thread, each block scans its own. */
 __global__ void blocks_kernel(const int *d_in, int *d_out, size_t n)
@@ -186,6 +192,7 @@ cudaError_t scan_blocks_exclusive(const int *d_in, int *d_out, size_t n)
     //@ return cudaErrorNotYetImplemented;
 }
 
+// BEGIN PIECES
 /* ---- C: a tile, 32 elements a thread, loaded as int4 ------------------------- */
 
 /*
@@ -299,6 +306,7 @@ __device__ void tile_scan_exclusive(int4 vectors[VECTORS], int *tile_total)
     //@ (void)vectors;
     //@ *tile_total = 0;
 }
+// END PIECES
 
 /* tiles_kernel (given): each block scans one tile on its own. */
 __global__ void tiles_kernel(const int *d_in, int *d_out, size_t n, int *d_tile_totals)
@@ -333,6 +341,7 @@ cudaError_t scan_tiles_exclusive(const int *d_in, int *d_out, size_t n, int *d_t
     //@ return cudaErrorNotYetImplemented;
 }
 
+// BEGIN PIECES
 /* ---- D: status words and the look-back -------------------------------------- */
 
 /*
@@ -427,6 +436,7 @@ __device__ int lookback_prefix(const tile_status *d_status, size_t tile)
     //@ (void)d_status; (void)tile;
     //@ return 0;
 }
+// END PIECES
 
 /* lookback_kernel (given): one warp per tile, each looking back alone. */
 __global__ void lookback_kernel(const tile_status *d_status, int *d_prefixes)
@@ -457,6 +467,7 @@ cudaError_t scan_lookback_prefixes(const tile_status *d_status, size_t tiles, in
     //@ return cudaErrorNotYetImplemented;
 }
 
+// BEGIN PIECES
 /* ---- E: the whole scan in one pass ------------------------------------------- */
 
 /*
@@ -537,6 +548,7 @@ __device__ int decoupled_prefix(tile_status *d_status, size_t tile, int aggregat
     //@ (void)d_status; (void)tile; (void)aggregate;
     //@ return 0;
 }
+// END PIECES
 
 /*
  * single_pass_kernel: one tile per block, its number from *d_next_tile.

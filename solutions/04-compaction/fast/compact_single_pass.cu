@@ -26,12 +26,11 @@
  *   4  compact_if_single_pass: the flags kept as bits (note_marks), so
  *      that 4 blocks fit an SM where 3 did
  *
- * Built from lab 07's reference, included whole: its device functions are
- * compiled into this file (a kernel can only call device code of its own
- * translation unit without relocatable device code, which costs speed).
+ * Built from lab 07's pieces (tile_scan_exclusive, decoupled_prefix ...)
+ * through compact_pieces.cuh, which holds the piece the one-pass RLE
+ * reuses (note_marks) and includes lab 07's.
  */
-#include "../../07-single-pass-scan/single_pass_scan.cu"
-
+#include "compact_pieces.cuh"
 #include "fast.h"
 
 /* keeps: compact.h's predicates, as lab 04's keeps() (not linked here). */
@@ -129,24 +128,6 @@ __global__ void __launch_bounds__(SP_THREADS, COMPACT_MIN_BLOCKS) compact_kernel
         *d_kept = prefix + tile_kept;
 }
 
-/*
- * note_marks: the marks of the thread's vector r (bits 0-3, one per
- * element) into bits 4r..4r+3 of *marks, and their count into ranks[r] as
- * .x of an int4 whose .y .z .w are 0. After tile_scan_exclusive(ranks),
- * ranks[r].x is the rank in the tile of the vector's first marked element;
- * its others follow it. A register holds the marks where int4 flags take
- * 32, and the compiler drops the zero .y .z .w: 8 registers for the ranks.
- *
- *     vectors 0 and 1 marked  [1 0 1 1] [0 0 1 0]   marks 0x4d
- *     ranks .x                [3] [1]  ->  scanned [0] [3]
- *                                           (plus the threads before)
- */
-__device__ void note_marks(unsigned vector_marks, int r, unsigned *marks, int4 ranks[VECTORS])
-{
-    *marks |= vector_marks << (4 * r);
-    ranks[r] = make_int4(__popc(vector_marks), 0, 0, 0);
-}
-
 /* kept_marks: bits 0-3 set for the kept elements of the vector at i. */
 template <enum compact_predicate predicate>
 __device__ unsigned kept_marks(int4 vector, size_t i, size_t n, int operand)
@@ -197,7 +178,7 @@ compact_marks_kernel(const int *d_in, int *d_out, size_t n, int operand, int *d_
 /* The same storage as lab 07's scan: a tile counter, a word per tile. */
 size_t compact_single_pass_temp_bytes(size_t n)
 {
-    return scan_single_pass_temp_bytes(n);
+    return COUNTER_BYTES + (n + SP_TILE - 1) / SP_TILE * sizeof(tile_status);
 }
 
 /* The checks every version makes; cudaSuccess when the call may go on,

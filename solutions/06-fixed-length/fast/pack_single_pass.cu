@@ -33,12 +33,13 @@
  *     ...
  *
  * The words are exactly lab 06's (pack.h's layout, LSB-first): the tests
- * compare them with the grader's oracle.
+ * compare them with the grader's oracle. Lab 07's pieces (block scan,
+ * look-back, tile loads) come from single_pass_pieces.cuh, which the
+ * Makefile makes from lab 07's reference.
  */
-#include "../../07-single-pass-scan/single_pass_scan.cu"
-
 #include "fast.h"
 #include "pack.h"
+#include "single_pass_pieces.cuh"
 
 /* Frames a warp encodes, and a block's tile: 8 warps of 8 frames (8192
  * values at frame_length 128, lab 07's tile). */

@@ -46,12 +46,10 @@
  * A payload's verdict is a device word, written by the last launch: a
  * caller queues chunk after chunk and reads the verdicts once.
  *
- * Built from the fast run-length encoder (and through it the one-pass
- * compaction and lab 07's reference), included whole: a kernel can only
- * call device code of its own translation unit without relocatable
- * device code, which costs speed.
+ * Built from the fast run-length encoder's pieces (rle_pieces.cuh), and
+ * through them the one-pass compaction's and lab 07's.
  */
-#include "../../05-rle/fast/rle_single_pass.cu"
+#include "../../05-rle/fast/rle_pieces.cuh"
 
 #include "cascade.h"
 #include "fast.h"
