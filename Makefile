@@ -91,10 +91,12 @@ lab_grader     = grader/labs/$(1)
 # never need lab 05's functions and so on. scanzip's CPU codec is in it:
 # lab 08's oracle. one_process.c is not: it stands in for libcriterion
 # (tests-one-process, below); nor is guarded_malloc.c, linked only into
-# the labs whose manifest says GUARDED_NN-name.
+# the labs whose manifest says GUARDED_NN-name; nor driver_main.c, the
+# drivers' main.
 GRADER_MAINS   := tests.c fast_tests.c hidden_tests.c driver.c perf.c
 SUPPORT_LIB    := $(BUILD)/grader/libsupport.a
-SUPPORT_OBJS   := $(call objects_of,$(filter-out grader/support/one_process.c grader/support/guarded_malloc.c,\
+SUPPORT_OBJS   := $(call objects_of,$(filter-out grader/support/one_process.c grader/support/guarded_malloc.c \
+                                      grader/support/driver_main.c,\
                                       $(wildcard grader/support/*.c)) \
                     $(filter-out $(addprefix %/,$(GRADER_MAINS)),$(wildcard grader/labs/*/*.c)))
 ONE_PROCESS_MAIN := $(BUILD)/grader/support/one_process.c.o
@@ -169,7 +171,7 @@ $(BUILD)/%/tests-one-process: $(ONE_PROCESS_MAIN) $(TEST_PARTS)
 	    $(filter-out -lcriterion,$(LDLIBS))
 
 # A lab's debugging driver (make run): prints its arrays for one input.
-$(BUILD)/%/run: $(BUILD)/grader/labs/$$(notdir $$*)/driver.c.o \
+$(BUILD)/%/run: $(BUILD)/grader/labs/$$(notdir $$*)/driver.c.o $(BUILD)/grader/support/driver_main.c.o \
                 $$(call lab_objects,$$*) $$(call provided_objects,$$(notdir $$*)) \
                 $(COMMON_OBJS) $(SUPPORT_LIB) $(EMU_LIB)
 	@echo "  LINK  $@"

@@ -60,6 +60,11 @@ struct driver_spec {
 int driver_sizes(int argc, char **argv, const struct driver_spec *spec,
                  int (*drive)(const struct driver_args *args));
 
+/* What each lab's driver.c defines: its spec, and drive, which prints what
+ * one input does. driver_main.c's main hands both to driver_sizes. */
+extern const struct driver_spec driver_spec;
+int drive(const struct driver_args *args);
+
 /* Stop the driver on an argument it does not take: print
  * "WHAT='GIVEN' refused: use ACCEPTED" and exit with status 2. */
 void driver_refuse(const char *what, const char *given, const char *accepted) __attribute__((noreturn));

@@ -16,7 +16,7 @@
 #include "scan.h"
 #include "todo.h"
 
-static int drive(const struct driver_args *args)
+int drive(const struct driver_args *args)
 {
     struct test_case c = driver_case(args, "01");
     int *input = driver_input(&c);
@@ -57,8 +57,5 @@ static int drive(const struct driver_args *args)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
-    static const struct driver_spec spec = {0, DRIVER_MAX_N, "make run LAB=01 N=16 SEED=0x5eed FILL=random"};
-    return driver_sizes(argc, argv, &spec, drive);
-}
+/* The sizes N may be, and the usage line (grader/support/driver_main.c). */
+const struct driver_spec driver_spec = {0, DRIVER_MAX_N, "make run LAB=01 N=16 SEED=0x5eed FILL=random"};

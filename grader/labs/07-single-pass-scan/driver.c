@@ -103,7 +103,7 @@ static void run_single_pass(const int *input, const int *expected, size_t n)
     cudaFree(d_out);
 }
 
-static int drive(const struct driver_args *args)
+int drive(const struct driver_args *args)
 {
     struct test_case c = driver_case(args, "07");
     int *input = driver_input(&c), *expected = driver_input(&c);
@@ -126,8 +126,5 @@ static int drive(const struct driver_args *args)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
-    static const struct driver_spec spec = {0, DRIVER_MAX_N, "make run LAB=07 N=16 SEED=0x5eed FILL=random"};
-    return driver_sizes(argc, argv, &spec, drive);
-}
+/* The sizes N may be, and the usage line (grader/support/driver_main.c). */
+const struct driver_spec driver_spec = {0, DRIVER_MAX_N, "make run LAB=07 N=16 SEED=0x5eed FILL=random"};
