@@ -37,7 +37,7 @@ shift 2
 mkdir -p "$out/lib" "$out/grader/tools" "$out/grader/lib" "$out/grader/jobs"
 # The planted bugs' trees too, where make planted-builds built them for
 # this backend: grader/tools/grade-planted.sh grades them there.
-planted=$(for tree in build/planted/*/; do [ -d "$build/${tree%/}" ] && echo "${tree%/}"; done)
+planted=$(for tree in build/planted/*/; do if [ -d "$build/${tree%/}" ]; then echo "${tree%/}"; fi; done)
 for tree in solutions labs $planted; do
     for lab in "$@"; do
         [ -d "$tree/$lab" ] || continue
