@@ -132,7 +132,7 @@ checker_emu_memory=$(checker memory emu-forward) checker_emu_race=$(checker race
 
 # The settings the jobs read (grader/jobs/), written once: NAME='VALUE' lines.
 echo "# settings.sh: this grade's settings, which its jobs (grader/jobs/) read; grade.sh writes it" >"$out/settings.sh"
-for name in out build tree backend test_timeout long_timeout kill_slack hanging_timeout memory_limit \
+for name in out build tree backend test_timeout long_timeout kill_slack kill_after hanging_timeout memory_limit \
     hidden_seed perf_n gpu_lock gpu_env checker_memory checker_race checker_emu_memory checker_emu_race; do
     eval "value=\$$name"
     printf "%s='%s'\n" "$name" "$(printf '%s' "$value" | sed "s/'/'\\\\''/g")"

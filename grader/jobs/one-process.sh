@@ -15,7 +15,7 @@
 # running after test_timeout ends the process; on a GPU it gets .rc 124
 # and a .log saying so, and is not run in the pool again (another half
 # minute of a kernel that may never end, slowing every grade on the GPU)
-# but goes straight to grade.sh's rerun alone (rerun_timeouts_alone).
+# but goes straight to the rerun alone (tests.sh, rerun_timeouts_alone).
 #
 # The results come on descriptor 3, each line with a fresh token the
 # program erases from its environment before any test runs: what the code
@@ -43,7 +43,7 @@ if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) || :; fi
 # another's case; what it does not pass runs again with a file its own.
 # shellcheck disable=SC2086 # gpu_env and the names are words
 on_gpu_of "$lab" env -u SCANLAB_CASE_FILE $gpu_env SCANLAB_RESULT_TOKEN="$token" SCANLAB_EMU_ORDER="$order" \
-    timeout -k 5 $((test_timeout * $(echo "$names" | wc -l) + kill_slack)) \
+    timeout -k "$kill_after" $((test_timeout * $(echo "$names" | wc -l) + kill_slack)) \
     "$program" --timeout "$test_timeout" $names \
     3>"$dir/one-process.results" >"$dir/one-process.log" 2>&1 </dev/null || :
 # A line counts only whole (4 fields: code under test could leave half

@@ -16,7 +16,7 @@ program=$2 log=$3
 if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) || :; fi
 rc=0
 # shellcheck disable=SC2086 # gpu_env is a word or nothing
-env $gpu_env SCANLAB_EMU_ORDER=forward timeout -k 5 "$long_timeout" "$program" "$perf_n" "$hidden_seed" \
+env $gpu_env SCANLAB_EMU_ORDER=forward timeout -k "$kill_after" "$long_timeout" "$program" "$perf_n" "$hidden_seed" \
     >"$log" 2>&1 </dev/null || rc=$?
 report=$(grep -m 1 "^perf$(printf '\t')" "$log") || report=""
 if [ -n "$report" ]; then

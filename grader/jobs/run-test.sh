@@ -43,7 +43,7 @@ if awk -F'\t' -v lab="$lab" -v name="$name" '$1 == lab && $2 == name && $4 == "h
 fi
 # This shell runs this one test, so the limit binds it alone.
 if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) || :; fi
-# A lab seen to hang (OUT/hanging: grade.sh's rerun_timeouts_alone) gives
+# A lab seen to hang (OUT/hanging: tests.sh's rerun_timeouts_alone) gives
 # its tests not yet run hanging_timeout seconds, not test_timeout.
 limit=$test_timeout
 if grep -qx "$lab" "$out/hanging" 2>/dev/null; then limit=$hanging_timeout; fi
@@ -54,7 +54,7 @@ rm -f "$base.case"   # the case it runs, once it runs one (test_result)
 rc=0
 # shellcheck disable=SC2086 # the lock, gpu_env and seed_env are words or nothing
 $lock env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" SCANLAB_CASE_FILE="$base.case" \
-    timeout -k 5 $((limit + kill_slack)) \
+    timeout -k "$kill_after" $((limit + kill_slack)) \
     "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$limit" -j1 --tap="$base.tap" \
     >"$base.log" 2>&1 </dev/null || rc=$?
 echo "$rc" >"$base.rc"

@@ -67,7 +67,7 @@ sharing_gpu() {
 
 # alone_on_gpu SECONDS COMMAND...: run it with the GPU to itself (the
 # lock exclusively) for its first SECONDS, and shared after that. A rerun
-# of a test that timed out beside other grades (grade.sh) so has the GPU
+# of a test that timed out beside other grades (tests.sh) so has the GPU
 # alone while it should end (alone, the reference's slowest test takes
 # 4.4 s on an H100, most of it on the CPU); a test still running after
 # that runs on, to its own limit, but no longer stops every other grade

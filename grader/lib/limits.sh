@@ -4,21 +4,28 @@
 #
 #   test_timeout     seconds a test may run (TEST_TIMEOUT)
 #   long_timeout     seconds a check's run or a perf program may run
-#   kill_slack       seconds past a limit before timeout(1) kills the group
+#   kill_slack       seconds past a test's limit before timeout(1) stops it
+#                    (Criterion, given the limit, should have stopped it first)
+#   kill_after       seconds timeout(1) waits after its TERM before its KILL
 #   hanging_timeout  a test's limit once its lab is seen to hang on a GPU,
 #                    and how long a rerun has the GPU alone (gpu-lock.sh)
 #   memory_limit     MiB of address space a test may use (0: no limit)
 #
+# Limits set elsewhere: the emulator stops a kernel that made no progress
+# for 10 s (SCANLAB_EMU_TIMEOUT, common/emu/), and make test's run-tamper.sh
+# gives each grade of a cheat GRADE_LIMIT (120 s) with TEST_TIMEOUT=10.
+#
 # On a GPU the reference's slowest test takes 4.4 s alone (lab 08's
 # roundtrip::large, measured on an H100) and a few times that while grades
 # share the GPU (make batch): 30 s leaves room, a test that still runs out
-# of it there runs again alone (grade.sh, rerun_timeouts_alone), and an
+# of it there runs again alone (tests.sh, rerun_timeouts_alone), and an
 # endless loop costs half a minute, not the emulator's two and a half. The
 # checks and the performance test get twice as long there
 # (compute-sanitizer slows a kernel down; perf runs it 32 times).
 test_timeout=${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 30 || echo 150)}
 long_timeout=$test_timeout kill_slack=30
 if [ "$backend" = cuda ]; then long_timeout=$((test_timeout * 2)) kill_slack=5; fi
+kill_after=5
 
 # A lab whose test timed out with the GPU to itself really hangs: its
 # tests not yet run get a third of TEST_TIMEOUT (10 s on a GPU), not all

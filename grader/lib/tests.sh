@@ -85,11 +85,11 @@ tests_all() {
 # a test that launches and waits a thousand times slows a hundredfold.
 # Seen: a reference test of 0.6 s timed out beside a grade whose kernels
 # never ended. Each test that timed out runs again with the GPU to itself
-# (alone_on_gpu, the exclusive lock, as a perf program takes it), and that
-# run counts. A lab whose rerun times out alone as well really hangs (it
-# joins OUT/hanging): its other timeouts stand, rather than hold the whole
-# GPU for nothing, and its tests not yet run get hanging_timeout, not
-# TEST_TIMEOUT (run-test.sh; grader/lib/limits.sh).
+# (gpu-lock.sh's alone_on_gpu: the exclusive lock, as a perf program takes
+# it), and that run counts. A lab whose rerun times out alone as well
+# really hangs (it joins OUT/hanging): its other timeouts stand, rather
+# than hold the whole GPU for nothing, and its tests not yet run get
+# hanging_timeout, not TEST_TIMEOUT (run-test.sh; grader/lib/limits.sh).
 rerun_timeouts_alone() {
     while read -r lab order name; do
         base=$(test_base "$lab" "$order" "$name")
