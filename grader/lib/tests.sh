@@ -68,6 +68,9 @@ tests_all() {
         done <"$out/test-runs"
         rerun_timeouts_alone
     fi
+    # The results exist once a lab's tests were run, even when FILTER
+    # selected none of them: its checks and perf test then count it passed.
+    if [ $# -gt 0 ]; then : >>"$out/results"; fi
     for lab in "$@"; do
         for order in $orders; do
             for name in $(filtered <"$out/$lab.tests"); do
