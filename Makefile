@@ -19,7 +19,7 @@ SEED    ?= 0x5eed#     its seed,
 FILL    ?= random#     and its kind: random, ones, sparse, zeros, nozeros
 RESULTS_JSON ?=#       make grade: also write Gradescope's results.json here,
 JUNIT_XML    ?=#       and JUnit XML here
-TEST_TIMEOUT ?=#       seconds before a test is stopped (grade.sh's default: 150; 30 on a GPU)
+TEST_TIMEOUT ?=#       seconds before a test is stopped (default 150; 30 on a GPU: grader/lib/limits.sh)
 SUBMISSIONS  ?=#       make batch: a folder of submissions (folders, .tar.gz, .zip)
 ENGINE       ?= local#  make batch: local (this machine's CPUs or GPUs) or slurm (a job array)
 PERF_N       ?=#       make grade: the size the performance tests time (default 2^24)
@@ -73,7 +73,7 @@ LABS     := $(if $(LAB),$(filter $(LAB)-%,$(ALL_LABS)),$(ALL_LABS))
 $(if $(LABS),,$(error no lab matches LAB=$(LAB); the labs are $(ALL_LABS)))
 # The labs without CUDA source (lab 01) run on the host: on either backend
 # the grade's memory check runs their driver as the emulator builds it with
-# AddressSanitizer (grader/grade.sh, check_backend).
+# AddressSanitizer (grader/lib/checks.sh, check_orders).
 HOST_LABS := $(foreach lab,$(ALL_LABS),$(if $(wildcard $(or $(wildcard solutions),labs)/$(lab)/*.cu),,$(lab)))
 
 # Objects are named after their source: common/todo.c -> $(BUILD)/common/todo.c.o
@@ -446,7 +446,7 @@ test-fast: deps $(FAST_TESTS) # the fast references of labs 04-06 and 08 agree w
 	@for program in $(FAST_TESTS); do echo "  TEST  $$program"; \
 	  $$program --jobs 2 --short-filename || exit 1; done
 
-test-gpu-lock: # the GPU lock that grades sharing a GPU take (grade.sh, perf.c), checked without a GPU
+test-gpu-lock: # the GPU lock that grades sharing a GPU take (grader/lib/gpu-lock.sh, perf.c), checked without a GPU
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory -s BACKEND=emu CHECK=none BUILD=build/emu-none TREE=solutions build/emu-none/solutions/04-compaction/perf
 	@grader/tools/test-gpu-lock.sh build/emu-none/solutions/04-compaction/perf

@@ -13,8 +13,9 @@
 # trees); beside it, emu-memory/ the drivers of the labs without CUDA
 # source (lab 01) built with AddressSanitizer, which their memory check
 # runs on a GPU too (grade.sh). OUT_DIR receives them, the lab sources and
-# objects (so that policy-check.sh still runs), the grading scripts and
-# rubric, and the shared libraries they need besides the C library
+# objects (so that policy-check.sh still runs), the grading scripts
+# (grade.sh, grader/lib/, grader/jobs/, grader/tools/) and rubric, and the
+# shared libraries they need besides the C library
 # (Criterion and what it links, OpenMP's runtime, AddressSanitizer's).
 # On the GPU node, no root and no Criterion needed, only the NVIDIA driver
 # (the CUDA runtime is linked in statically):
@@ -33,10 +34,10 @@
 set -eu
 build=$1 out=$2
 shift 2
-mkdir -p "$out/lib" "$out/grader/tools"
+mkdir -p "$out/lib" "$out/grader/tools" "$out/grader/lib" "$out/grader/jobs"
 # The planted bugs' trees too, where make planted-builds built them for
 # this backend: grader/tools/grade-planted.sh grades them there.
-planted=$(for tree in build/planted/*/; do [ -d "$build/${tree%/}" ] && echo "${tree%/}"; done)
+planted=$(for tree in build/planted/*/; do if [ -d "$build/${tree%/}" ]; then echo "${tree%/}"; fi; done)
 for tree in solutions labs $planted; do
     for lab in "$@"; do
         [ -d "$tree/$lab" ] || continue
@@ -53,7 +54,7 @@ for tree in solutions labs $planted; do
 done
 # The emulator's memory and race builds of the drivers (make gpu-bundle
 # builds them): a grade on a GPU runs the emulator's sanitizers too
-# (grade.sh, check_orders), from ./emu-CHECK/TREE/LAB/run beside build/.
+# (grader/lib/checks.sh, check_orders), from ./emu-CHECK/TREE/LAB/run beside build/.
 for check in none memory race; do
     for tree in solutions labs $planted; do
         for lab in "$@"; do
@@ -70,7 +71,10 @@ for tests in "$build"/solutions/*/fast/tests; do
     lab=$(basename "$(dirname "$(dirname "$tests")")")
     mkdir -p "$out/build/solutions/$lab/fast" && cp "$tests" "$out/build/solutions/$lab/fast/"
 done
+# grade.sh and what it sources (lib/) and runs (jobs/, tools/).
 cp grader/grade.sh "$out/grader/"
+cp grader/lib/*.sh "$out/grader/lib/"
+cp grader/jobs/*.sh "$out/grader/jobs/"
 for lab in grader/labs/*/; do
     mkdir -p "$out/$lab" && cp "$lab/rubric.txt" "$out/$lab"
     [ -z "$planted" ] || cp -r "$lab/planted" "$out/$lab"

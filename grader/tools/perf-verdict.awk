@@ -1,19 +1,20 @@
 # perf-verdict.awk: one results line (scoreboard.awk's format) from a perf
 # program's report (grader/support/perf/perf.h).
 #
-#   PROGRAM N SEED | awk -v lab=LAB -v test=perf::FUNCTION -v backend=cuda|emu \
+#   PROGRAM N SEED | awk -v test=perf::FUNCTION -v backend=cuda|emu \
 #       -v reproduce="PROGRAM N SEED" -v slack=1.25 -f perf-verdict.awk
 #
 # The line: perf <TAB> verdict <TAB> function <TAB> n <TAB> ms <TAB> copy_ms
 #           <TAB> reference_ms <TAB> ratio <TAB> message [<TAB> bytes]
 # (reference_ms and ratio "-" when no reference was linked in; bytes, what
 # one run must move, 8 n when absent: n ints in, n out).
-# Prints: lab <TAB> backend <TAB> test <TAB> pass|fail|notgraded <TAB> message <TAB> fraction
+# Prints: pass|fail|notgraded <TAB> message <TAB> fraction, the verdict of
+# a results row (grader/lib/results.sh; grader/lib/perf.sh writes it).
 # The fraction of the points: 1 when the ratio of the student's time to
 # the reference's (the median over the rounds) is within slack, else
 # slack / ratio.
 BEGIN { FS = OFS = "\t" }
-function emit(status, text, fraction) { print lab, backend, test, status, text, fraction + 0 }
+function emit(status, text, fraction) { print status, text, fraction + 0 }
 {
     function_name = substr(test, 7)
     if ($2 == "todo") { emit(backend == "emu" ? "notgraded" : "fail", function_name " is not written yet"); next }

@@ -20,8 +20,7 @@ backend=emu
 export TEST_TIMEOUT=${TEST_TIMEOUT:-10} NO_COLOR=1
 # Through the GPU lock, as on a GPU (run-planted.sh says why), and each
 # lab's tests first in one process, as on a GPU: what the code under test
-# prints or forges there must gain nothing either (grade.sh's
-# run_in_one_process).
+# prints or forges there must gain nothing either (grader/jobs/one-process.sh).
 mkdir -p build/tamper
 export SCANLAB_GPU_LOCK=$PWD/build/tamper/gpu.lock ONE_PROCESS=1
 [ $# -gt 0 ] || set -- grader/tamper/*.sed

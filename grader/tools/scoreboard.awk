@@ -7,7 +7,7 @@
 # RESULTS: lab <TAB> order <TAB> suite::test <TAB> pass|fail|skip <TAB> message
 #          (a check::memory or check::race line is such a test, run by grade.sh
 #          once the lab's other tests pass: see there), and for a performance
-#          test (grade.sh's perf_lab):
+#          test (grader/lib/perf.sh, perf_lab):
 #          lab <TAB> gpu|emu <TAB> perf::function <TAB> pass|fail|notgraded <TAB> message <TAB> fraction
 #
 # This file is where points are decided; everything else reads its

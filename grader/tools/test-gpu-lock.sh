@@ -1,13 +1,13 @@
 #!/bin/sh
-# test-gpu-lock.sh: the lock that grades sharing a GPU take (grade.sh's
-# sharing_gpu, perf.c's lock_gpu; docs/instructors.md#batch), checked
+# test-gpu-lock.sh: the lock that grades sharing a GPU take
+# (grader/lib/gpu-lock.sh, perf.c's lock_gpu; docs/instructors.md#batch), checked
 # without a GPU, with flock(1) and a perf program built for the emulator.
 # Once, a lock that lost its command's exit status hid every GPU check;
 # these are the promises the batch's speed and steady timings rest on:
 #
 #   1. the command's exit status comes through, shared and alone;
 #   2. a test holding the GPU shared keeps a rerun alone waiting;
-#   3. a rerun alone has the GPU to itself for hanging_timeout seconds,
+#   3. a rerun alone has the GPU to itself for its window (hanging_timeout),
 #      then shares it: a test waiting for it gets in then, not at its end;
 #   4. writers first: while a perf program waits to time, a new test
 #      waits too, and gets in only after the perf program's timed runs.
@@ -18,9 +18,10 @@ set -u
 perf=${1:?usage: test-gpu-lock.sh PERF_PROGRAM}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# sharing_gpu as grade.sh defines it, and what it reads.
-eval "$(sed -n '/^sharing_gpu() {/,/^}/p' grader/grade.sh)"
-gpu_lock=$work/gpu.lock hanging_timeout=1 gpu_alone=0
+# The lock as the grade's jobs take it (sharing_gpu, alone_on_gpu), on a
+# lock file of its own; a window alone of 1 s.
+. grader/lib/gpu-lock.sh
+gpu_lock=$work/gpu.lock
 failed=0
 now() { date +%s.%N; }
 # check WHAT CONDITION: one verdict line.
@@ -31,8 +32,8 @@ later() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; }   # later A B: A
 
 # 1. Exit statuses.
 sharing_gpu sh -c 'exit 5'; shared=$?
-gpu_alone=1 sharing_gpu sh -c 'exit 3'; alone=$?
-gpu_alone=1 sharing_gpu sh -c 'sleep 1.5; exit 4'; alone_long=$?
+alone_on_gpu 1 sh -c 'exit 3'; alone=$?
+alone_on_gpu 1 sh -c 'sleep 1.5; exit 4'; alone_long=$?
 check "exit status through the lock: shared 5, alone 3, alone past its window 4 (got $shared, $alone, $alone_long)" \
     '[ "$shared" = 5 ] && [ "$alone" = 3 ] && [ "$alone_long" = 4 ]'
 
@@ -40,15 +41,15 @@ check "exit status through the lock: shared 5, alone 3, alone past its window 4 
 start=$(now)
 sharing_gpu sleep 1 &
 sleep 0.3
-gpu_alone=1 sharing_gpu sh -c 'date +%s.%N' >"$work/alone"
+alone_on_gpu 1 sh -c 'date +%s.%N' >"$work/alone"
 wait
 alone=$(awk -v a="$(cat "$work/alone")" -v s="$start" 'BEGIN { printf "%.2f", a - s }')
 check "a rerun alone starts only once the test holding the GPU has ended (at $alone s; the test ran 1 s)" \
     'later "$alone" 0.9'
 
-# 3. Alone for hanging_timeout (1 s here), then shared.
+# 3. Alone for its window (1 s here), then shared.
 start=$(now)
-gpu_alone=1 sharing_gpu sleep 3 &
+alone_on_gpu 1 sleep 3 &
 sleep 0.3
 sharing_gpu sh -c 'date +%s.%N' >"$work/reader"
 wait
@@ -77,7 +78,7 @@ check "a test that came while the perf program waited got in after its timed run
     'later "$late" 2.3'
 
 if [ "$failed" -gt 0 ]; then
-    echo "gpu lock: $failed failed (grader/grade.sh sharing_gpu, grader/support/perf/perf.c lock_gpu)"
+    echo "gpu lock: $failed failed (grader/lib/gpu-lock.sh, grader/support/perf/perf.c lock_gpu)"
     exit 1
 fi
 echo "gpu lock: every check passed"

@@ -1,0 +1,232 @@
+# checks.sh: the rubric's check::memory and check::race lines (sourced by
+# grade.sh): which run, the pool that runs them (grader/jobs/check-run.sh)
+# and their verdicts. Reads grade.sh's variables (out, here, build, tree,
+# backend, orders, jobs, long_timeout) and the functions of gpu-lock.sh,
+# results.sh and tests.sh.
+#
+#   checks_all LAB...   the check:: lines of the labs, their rows in OUT/results
+#
+# Once a lab's tests all pass, its driver (make run) runs under a bounds
+# checker and under a race checker, at sizes that cross warp, block and
+# tile edges, in every thread order; a finding costs that line's points
+# and its message carries the checker's own line. The driver, not the
+# tests: compute-sanitizer cannot follow the processes Criterion forks,
+# and ThreadSanitizer cannot run in them (grade.sh). Under the emulator
+# AddressSanitizer (with UBSan's checks of alignment, shifts by the
+# operand's width or more, and signed overflow) and ThreadSanitizer are
+# compiled in, so each check runs its own build of the driver (make
+# BACKEND=emu CHECK=...), made here when first needed. On a GPU the
+# checkers are compute-sanitizer's memcheck (with its leak check) and
+# racecheck, and then the emulator's too, on the same file: they see what
+# compute-sanitizer cannot (a shift by 32 that the GPU happens to get
+# right, a host array overrun, a race between threads that a GPU's timing
+# hides), so a verdict does not depend on which machine graded it. The
+# emulator's runs are the orders emu-forward and emu-overlap. CHECK=
+# memory|race runs that check whatever the tests say; the other check
+# still waits for them.
+#
+# racecheck on a GPU runs at 33 and 1025 only: its cost is per kernel
+# launch, not per element (on an H100 0.2 s of GPU time a size for lab 04,
+# whether n is 33 or 4097), and it held the GPU 3.2 s a grade at three
+# sizes, more than anything else in a batch. Every planted race and
+# missing barrier it catches, it catches at 33 (lab 02's one-block scan,
+# which refuses more than 1024) or at 1025 (lab 06's plain max).
+#
+# A lab with no CUDA source (lab 01) has a memory check only, and its code
+# runs on the host, where compute-sanitizer sees nothing: on either
+# backend it is AddressSanitizer, in the emulator's build of the driver
+# (for plain C that is gcc with -fsanitize=address), in one thread order
+# (there is no kernel), and at n = 0 too: the driver's arrays are exactly
+# n long, so out[0] written at n = 0 is an overrun it reports.
+
+# check_sizes CHECK ORDER LAB: the sizes a check runs at.
+check_sizes() {
+    lab_uses_gpu "$3" || { echo "0 33 1025 4097"; return; }
+    [ "$2" = emu-overlap ] && { echo "33 1025 65537"; return; }   # 65537: 9 of lab 07's tiles
+    case "$(run_backend "$2"):$1" in
+    cuda:memory) echo "33 1025 65537" ;;
+    cuda:race) echo "33 1025" ;;
+    *) echo "33 1025 4097" ;;
+    esac
+}
+
+# run_backend ORDER: where a check's run in ORDER runs: cuda or emu.
+run_backend() {
+    case $1 in gpu) echo cuda ;; *) echo emu ;; esac
+}
+
+# checker CHECK [ORDER]: the command that runs a program under CHECK, or nothing.
+checker() {
+    case "$(run_backend "${2:-$orders}"):$1" in
+    cuda:*)
+        tool=$(command -v compute-sanitizer || ls "${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" 2>/dev/null) || return 0
+        if [ "$1" = memory ]; then echo "$tool --tool memcheck --leak-check full --error-exitcode 86"
+        else echo "$tool --tool racecheck --racecheck-report hazard --error-exitcode 86"; fi ;;
+    emu:memory) echo "env ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:exitcode=86:print_stacktrace=1" ;;
+    emu:race) echo "env TSAN_OPTIONS=halt_on_error=1:exitcode=86" ;;
+    esac
+}
+
+# check_driver CHECK LAB ORDER: the driver to run under CHECK in ORDER
+# (under the emulator, a build with the checker compiled in:
+# build_check_drivers makes it), or nothing if there is none.
+check_driver() {
+    if [ "$3" = gpu ]; then
+        driver=$build/$tree/$2/run
+    elif [ "$3" = emu-overlap ]; then
+        driver=$(dirname "$build")/emu-none/$tree/$2/run
+    else
+        driver=$(dirname "$build")/emu-$1/$tree/$2/run
+    fi
+    if [ -x "$driver" ]; then echo "$driver"; fi
+}
+
+# build_check_drivers WANTED: the emulator's builds of the drivers that
+# the checks of WANTED ("CHECK LAB" a line) run: memory or race, and on a
+# GPU the plain one too for the race check's emu-overlap. One make for
+# each build, where the source tree has a Makefile (a GPU bundle ships
+# them built): each make reads the whole Makefile, and one a driver, in
+# turn, took 14 s of a GPU grade. A driver that does not build is the
+# verdict's business (check_plan).
+build_check_drivers() {
+    [ -f Makefile ] || return 0
+    for check in none memory race; do
+        wanted=$(awk -v check="$check" -v gpu="$backend" \
+            '$1 == check || (check == "none" && gpu == "cuda" && $1 == "race") { print $2 }' "$1" | sort -u)
+        [ -n "$wanted" ] || continue
+        check_build=$(dirname "$build")/emu-$check
+        # Not the caller's make flags: they may set CHECK or LAB for it.
+        # shellcheck disable=SC2046 # one driver a word
+        env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s -j"$jobs" BACKEND=emu CHECK=$check \
+            BUILD="$check_build" TREE="$tree" $(for lab in $wanted; do echo "$check_build/$tree/$lab/run"; done) \
+            >"$out/check-drivers-$check.build.log" 2>&1 || :
+    done
+}
+
+# check_orders CHECK LAB: the orders a check runs in: the thread orders
+# under the emulator; on a GPU, the GPU (order gpu), then the emulator's
+# sanitizers in forward order (emu-forward; reverse found nothing more in
+# the planted bugs, and the GPU grade must stay under 30 s) where their
+# build of the driver can be had, and for the race check the emulator's
+# plain build with blocks overlapping (emu-overlap): what the grade's
+# reverse-order tests see under the emulator (races between blocks, a
+# status word read half written, a wait for a block that has not
+# started), which a GPU shows only sometimes, often as a hang in perf.
+check_orders() {
+    if ! lab_uses_gpu "$2"; then
+        if [ "$backend" = emu ]; then echo forward; else echo emu-forward; fi
+    elif [ "$backend" = emu ]; then
+        echo "$orders"
+    else
+        echo gpu
+        if [ -n "$(check_driver "$1" "$2" emu-forward)" ]; then echo emu-forward; fi
+        if [ "$1" = race ] && [ -n "$(check_driver "$1" "$2" emu-overlap)" ]; then echo emu-overlap; fi
+    fi
+}
+
+# checks_all LAB...: the check:: lines of the labs, each run when its lab
+# passed (or when CHECK names it), else failed as not run; all the runs
+# of all the labs in one pool.
+checks_all() {
+    : >"$out/check-runs"
+    : >"$out/check-planned"
+    : >"$out/check-wanted"
+    for lab in "$@"; do
+        for check in memory race; do
+            test=check::$check
+            awk -v lab="$lab" -v test="$test" '$1 == lab && $2 == test { found = 1 } END { exit !found }' \
+                "$out/rubric.tsv" || continue
+            [ -n "$(echo "$test" | filtered)" ] || continue
+            [ "$backend:${CHECK:-none}:$check" != emu:race:memory ] || continue   # the race check alone
+            if [ "${CHECK:-none}" = "$check" ] || lab_passed "$lab"; then
+                echo "$check $lab" >>"$out/check-wanted"
+            else
+                row "$lab" "$backend" "$test" fail "not run: the lab's checks run once every one of its tests passes (now: make grade LAB=${lab%%-*} CHECK=$check)"
+            fi
+        done
+    done
+    build_check_drivers "$out/check-wanted"
+    while read -r check lab; do
+        if check_plan "$check" "$lab" >>"$out/check-runs"; then echo "$check $lab" >>"$out/check-planned"; fi
+    done <"$out/check-wanted"
+    pool check-run.sh <"$out/check-runs"
+    while read -r check lab; do check_verdict "$check" "$lab"; done <"$out/check-planned"
+}
+
+# check_plan CHECK LAB: the check's runs, "CHECK LAB ORDER SIZES" a line,
+# each order's driver in OUT/LAB.check-CHECK/driver.ORDER; or, when it
+# cannot run, its row at once, and a false status.
+check_plan() {
+    dir=$out/$2.check-$1
+    rm -rf "$dir" && mkdir -p "$dir"
+    check_orders "$1" "$2" | tr ' ' '\n' >"$dir/orders"
+    if [ -z "$(checker "$1" "$(head -n 1 "$dir/orders")")" ]; then
+        row "$2" "$backend" "check::$1" skip "compute-sanitizer was not found (it comes with the CUDA toolkit)"
+        return 1
+    fi
+    for order in $(cat "$dir/orders"); do
+        driver=$(check_driver "$1" "$2" "$order")
+        if [ -z "$driver" ]; then
+            row "$2" "$backend" "check::$1" fail "the lab's driver was not built for the check: see $out/check-drivers-*.build.log"
+            return 1
+        fi
+        echo "$driver" >"$dir/driver.$order"
+        echo "$1 $2 $order $(check_sizes "$1" "$order" "$2" | tr ' ' ',')"
+    done
+}
+
+# failing_size "CHECK LAB ORDER SIZES": after the run of all SIZES at once
+# failed, the size that fails alone (each run again, smallest first), so
+# the verdict names it and its log; the SIZES themselves if none does.
+failing_size() {
+    # shellcheck disable=SC2086 # the line's four words
+    set -- $1
+    for n in $(echo "$4" | tr ',' ' '); do
+        "$here/jobs/check-run.sh" "$out/settings.sh" "$1 $2 $3 $n" </dev/null
+        [ "$(cat "$out/$2.check-$1/$3.$n.rc")" = 0 ] || { echo "$n"; return; }
+    done
+    echo "$4"
+}
+
+# check_verdict CHECK LAB: the check's verdict on the lab once its runs
+# are done, its first finding named: the size, the thread order, the
+# checker's line (tools/finding.awk), how to see it.
+check_verdict() {
+    dir=$out/$2.check-$1
+    for order in $(cat "$dir/orders"); do
+        sizes=$(check_sizes "$1" "$order" "$2" | tr ' ' ',')
+        [ "$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)" != 0 ] || continue
+        n=$(failing_size "$1 $2 $order $sizes")
+        log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc" 2>/dev/null || echo 1)
+        where=$(check_where "$1" "$2" "$order" "$n")
+        case $rc in
+        86) message="found at ${where%%|*}: $(awk -f "$here/tools/finding.awk" "$log" | cut -c1-400)" ;;
+        124 | 137) message="timed out at ${where%%|*} after $long_timeout s under the checker" ;;
+        *) message="the driver failed at ${where%%|*} under the checker (exit status $rc): $(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-200)" ;;
+        esac
+        # The emulator names the CUDA thread where a report happened.
+        thread=$(grep -m 1 '^scanlab-emu: kernel' "$log" | cut -c1-200)
+        row "$2" "$backend" "check::$1" fail "$message$(printf '\037')${thread:+$thread$(printf '\037')}reproduce: ${where#*|}  (log: $log)"
+        return
+    done
+    row "$2" "$backend" "check::$1" pass ""
+}
+
+# check_where CHECK LAB ORDER N: where a finding was, "WHERE|REPRODUCE":
+# the size and the order in words, and the command that shows it again.
+check_where() {
+    tree_arg=""
+    if [ "$tree" != labs ]; then tree_arg=" TREE=$tree"; fi
+    reproduce="make run LAB=${2%%-*} N=$4 BACKEND=emu CHECK=$1$tree_arg"
+    if ! lab_uses_gpu "$2"; then
+        echo "n = $4|$reproduce"
+    elif [ "$3" = emu-overlap ]; then
+        echo "n = $4, blocks overlapping in the CPU emulator|SCANLAB_EMU_ORDER=reverse make run LAB=${2%%-*} N=$4 BACKEND=emu$tree_arg"
+    elif [ "$3" != gpu ]; then
+        sanitizers=""
+        if [ "$backend" = cuda ]; then sanitizers=", the CPU emulator's sanitizers"; fi
+        echo "n = $4, ${3#emu-} thread order$sanitizers|SCANLAB_EMU_ORDER=${3#emu-} $reproduce"
+    else
+        echo "n = $4|$(checker "$1" gpu) $(cat "$out/$2.check-$1/driver.$3") $4 0x5eed random"
+    fi
+}
