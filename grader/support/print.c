@@ -56,7 +56,7 @@ struct test_case driver_case(int argc, char **argv, const char *lab)
         fprintf(stderr, "SEED must be a number such as 42 or 0x5eed, not '%s'\n", argv[2]);
         exit(2);
     }
-    struct test_case c = {lab, "", (size_t)n, "chosen on the command line", parse_fill(argv[3]), seed};
+    struct test_case c = {lab, "", (size_t)n, "chosen on the command line", parse_fill(argv[3]), seed, NULL};
     return c;
 }
 

@@ -179,18 +179,23 @@ const struct frame_case pack_frames[] = {
 };
 const size_t pack_frames_count = sizeof pack_frames / sizeof pack_frames[0];
 
-void pack_case_describe(const struct pack_case *c, char *buffer, size_t size)
+/* c is the base of a pack_case (its first member). */
+static void pack_case_describe(const struct test_case *c, char *buffer, size_t size)
 {
+    const struct pack_case *p = (const struct pack_case *)c;
     char fill[32];
     snprintf(buffer, size, "%s, n = %zu (%s), frame_length %zu (%s), FILL=%s SEED=0x%llx:",
-             c->function, c->n, c->why, c->frame_length, c->frame_why,
-             pack_fill_name(c->fill, fill, sizeof fill), (unsigned long long)c->seed);
+             c->function, c->n, c->why, p->frame_length, p->frame_why,
+             pack_fill_name(p->fill, fill, sizeof fill), (unsigned long long)c->seed);
 }
 
-void pack_case_reproduce(const struct pack_case *c, char *buffer, size_t size)
+static void pack_case_reproduce(const struct test_case *c, char *buffer, size_t size)
 {
+    const struct pack_case *p = (const struct pack_case *)c;
     char fill[32];
     snprintf(buffer, size, "reproduce: make run LAB=06 N=%zu FRAME=%zu FILL=%s SEED=0x%llx",
-             c->n, c->frame_length, pack_fill_name(c->fill, fill, sizeof fill),
+             c->n, p->frame_length, pack_fill_name(p->fill, fill, sizeof fill),
              (unsigned long long)c->seed);
 }
+
+const struct case_words pack_case_words = {pack_case_describe, pack_case_reproduce};

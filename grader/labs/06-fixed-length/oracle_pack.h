@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cases.h"
 #include "pack.h"
 
 /* Bits `value` needs: 0 for 0, 32 for 0xFFFFFFFF. */
@@ -60,21 +61,19 @@ struct frame_case {
 extern const struct frame_case pack_frames[];
 extern const size_t pack_frames_count;
 
-/* One concrete case of lab 06: enough to rebuild it and to say what it was. */
+/* One concrete case of lab 06: a test case (cases.h: lab "06", the
+ * function, n and why, the seed) with a frame length and a fill of its
+ * own, enough to rebuild it and to say what it was. */
 struct pack_case {
-    const char *function; /* the student's function under test */
-    size_t n;
-    const char *why;      /* why this n */
+    struct test_case base; /* first: what check.h and device.h take; base.words = &pack_case_words */
     size_t frame_length;
     const char *frame_why;
     struct pack_fill fill;
-    uint64_t seed;
 };
 
-/* "pack_encode, n = 9 (why), frame_length 3 (why), FILL=width4 SEED=0x..." */
-void pack_case_describe(const struct pack_case *c, char *buffer, size_t size);
-
-/* "make run LAB=06 N=9 FRAME=3 FILL=width4 SEED=0x..." */
-void pack_case_reproduce(const struct pack_case *c, char *buffer, size_t size);
+/* How a pack_case is told:
+ *     pack_encode, n = 9 (why), frame_length 3 (why), FILL=width4 SEED=0x...:
+ *     reproduce: make run LAB=06 N=9 FRAME=3 FILL=width4 SEED=0x...     */
+extern const struct case_words pack_case_words;
 
 #endif

@@ -38,10 +38,10 @@ static struct cascade_case driver_cascade_case(int argc, char **argv)
 {
     if (argc < 2)
         usage(argv[0]);
-    struct cascade_case c = {"make run", strtoull(argv[1], NULL, 0), "from the command line", 1,
-                             CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA, 0x5eed};
+    struct cascade_case c = {{"08", "make run", strtoull(argv[1], NULL, 0), "from the command line", FILL_RANDOM,
+                              0x5eed, &cascade_case_words}, 1, CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA};
     if (argc > 2)
-        c.seed = strtoull(argv[2], NULL, 0);
+        c.base.seed = strtoull(argv[2], NULL, 0);
     int fill = argc > 3 ? cascade_fill_from_name(argv[3]) : CASCADE_FILL_LABELS;
     c.element_bytes = (unsigned)env_number("W", 1);
     c.frame_length = (uint32_t)env_number("FRAME", 0);
@@ -50,7 +50,7 @@ static struct cascade_case driver_cascade_case(int argc, char **argv)
         c.delta = CASCADE_PLAIN;
     else if (delta != NULL && strcmp(delta, "delta") == 0)
         c.delta = CASCADE_DELTA;
-    if (fill < 0 || c.n == 0 || c.n > CASCADE_MAX_N || (c.element_bytes != 1 && c.element_bytes != 2 &&
+    if (fill < 0 || c.base.n == 0 || c.base.n > CASCADE_MAX_N || (c.element_bytes != 1 && c.element_bytes != 2 &&
                                                         c.element_bytes != 4) ||
         c.frame_length > SCANZIP_MAX_FRAME_LENGTH)
         usage(argv[0]);
@@ -108,7 +108,7 @@ static void print_byte_verdict(const char *function, const uint8_t *expected, si
 /* The steps alone: widen, runs, deltas, candidate frame bytes. */
 static void show_steps(const struct cascade_case *c, const uint8_t *d_raw)
 {
-    size_t n = c->n, runs = 0;
+    size_t n = c->base.n, runs = 0;
     unsigned w = c->element_bytes;
     int *d_values = device_bytes(NULL, n * sizeof(int)), *d_symbols = device_bytes(NULL, n * sizeof(int));
     int *d_counts = device_bytes(NULL, n * sizeof(int));
@@ -141,7 +141,7 @@ static void show_steps(const struct cascade_case *c, const uint8_t *d_raw)
 static int drive(int argc, char **argv)
 {
     struct cascade_case c = driver_cascade_case(argc, argv);
-    size_t n = c.n, raw_bytes = n * c.element_bytes, oracle_bytes = 0;
+    size_t n = c.base.n, raw_bytes = n * c.element_bytes, oracle_bytes = 0;
     int oracle_delta = 0;
     uint8_t *raw = cascade_case_raw(&c);
     uint8_t *oracle = cascade_oracle_payload(&c, raw, &oracle_bytes, &oracle_delta);
