@@ -58,8 +58,20 @@ struct frame_case {
     size_t frame_length;
     const char *why;
 };
-extern const struct frame_case pack_frames[];
-extern const size_t pack_frames_count;
+
+/* The frame lengths every step is tried with, named for what each is
+ * there for: a test that wants one says which (pack_frames[FRAME_THREE]),
+ * so adding one changes no test's meaning. */
+enum pack_frame_name {
+    FRAME_ONE,              /* 1 */
+    FRAME_THREE,            /* 3 */
+    FRAME_WHOLE_WORDS,      /* 32 */
+    FRAME_BLOCK_PLUS_ONE,   /* 257 */
+    FRAME_LONGER_THAN_TILE, /* 4096 */
+    FRAME_PAST_INPUT,       /* 100000 */
+    PACK_FRAMES
+};
+extern const struct frame_case pack_frames[PACK_FRAMES];
 
 /* One concrete case of lab 06: a test case (cases.h: lab "06", the
  * function, n and why, the seed) with a frame length and a fill of its

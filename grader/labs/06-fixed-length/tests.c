@@ -39,7 +39,7 @@ typedef void (*pack_check_fn)(const struct pack_case *c);
 /* Every size of pack_sizes with every frame length of pack_frames. */
 static void check_sizes_and_frames(const char *function, pack_check_fn check, struct pack_fill fill)
 {
-    for (size_t f = 0; f < pack_frames_count; f++) {
+    for (size_t f = 0; f < PACK_FRAMES; f++) {
         for (size_t i = 0; i < pack_sizes_count; i++) {
             struct pack_case c = pack_case_of(function, &pack_sizes[i], &pack_frames[f], fill);
             check(&c);
@@ -51,11 +51,11 @@ static void check_sizes_and_frames(const char *function, pack_check_fn check, st
 static void check_every_width(const char *function, pack_check_fn check)
 {
     static const struct size_case size = {1025, "a packing tile plus one"};
-    const size_t frame_indices[] = {0, 1, 3}; /* 1, 3 and 257 in pack_frames */
+    const enum pack_frame_name frames[] = {FRAME_ONE, FRAME_THREE, FRAME_BLOCK_PLUS_ONE};
     for (unsigned width = 0; width <= 32; width++) {
-        for (size_t k = 0; k < sizeof frame_indices / sizeof frame_indices[0]; k++) {
+        for (size_t k = 0; k < sizeof frames / sizeof frames[0]; k++) {
             struct pack_fill fill = {PACK_WIDTH, width};
-            struct pack_case c = pack_case_of(function, &size, &pack_frames[frame_indices[k]], fill);
+            struct pack_case c = pack_case_of(function, &size, &pack_frames[frames[k]], fill);
             check(&c);
         }
     }

@@ -102,10 +102,12 @@ static const struct size_case sizes[] = {
 #define SIZES (sizeof sizes / sizeof sizes[0])
 #define SMALL_SIZES (SIZES - 1) /* without 100000 */
 
-static const struct size_case large_sizes[] = {
-    {3 * 8192 + 5, "three tiles and 5"},
-    {65537, "2^16 + 1"},
-    {(1u << 20) + 3, "2^20 + 3: a million elements"},
+/* Named, so that a test that wants one says which (large_sizes[MILLION]). */
+enum large_size_name { THREE_TILES_AND_5, MANY_BLOCKS, MILLION, LARGE_SIZES };
+static const struct size_case large_sizes[LARGE_SIZES] = {
+    [THREE_TILES_AND_5] = {3 * 8192 + 5, "three tiles and 5"},
+    [MANY_BLOCKS] = {65537, "2^16 + 1"},
+    [MILLION] = {(1u << 20) + 3, "2^20 + 3: a million elements"},
 };
 
 /* The frame lengths the encoder takes: choose, and the candidates. */
@@ -533,7 +535,7 @@ static void check_frames(const char *function, const uint32_t *frames, size_t co
 static void check_large(const char *function, cascade_check_fn check)
 {
     require_gpu();
-    for (size_t s = 0; s < sizeof large_sizes / sizeof large_sizes[0]; s++) {
+    for (size_t s = 0; s < LARGE_SIZES; s++) {
         for (int fill = 0; fill < CASCADE_FILLS; fill++) {
             struct cascade_case c = cascade_case_of(function, &large_sizes[s],
                                                     cascade_widths[(s + fill) % CASCADE_WIDTHS], fill,
@@ -654,7 +656,7 @@ Test(fast_cascade, decode_large, .timeout = 120)
 {
     check_large("cascade_decode_single_pass", check_decode);
     struct cascade_case c = cascade_case_of("cascade_decode_single_pass, d_payload and d_raw 3 bytes past a 16-byte"
-                                            " boundary", &large_sizes[2], 2, CASCADE_FILL_SAWTOOTH,
+                                            " boundary", &large_sizes[MILLION], 2, CASCADE_FILL_SAWTOOTH,
                                             SCANZIP_MAX_FRAME_LENGTH, CASCADE_PLAIN);
     check_decode_in(&c, 3, NULL);
 }
