@@ -95,6 +95,12 @@ void expect_buffer_guards_intact(const struct test_case *c, const char *name, co
         fail_outside(c, name, b, at);
 }
 
+void *guarded_buffer_read_checked(const struct test_case *c, const char *name, const struct guarded_buffer *b)
+{
+    expect_buffer_guards_intact(c, name, b);
+    return guarded_buffer_read(b);
+}
+
 /* "d_raw was changed at byte 5, from 0x01 to 0x00 (it is const)" */
 static void expect_same_bytes(const struct test_case *c, const char *name, const uint8_t *values,
                               const uint8_t *got, size_t count)
@@ -108,8 +114,7 @@ static void expect_same_bytes(const struct test_case *c, const char *name, const
 void expect_buffer_unchanged(const struct test_case *c, const char *name, const struct guarded_buffer *b,
                              const void *values, enum value_style style)
 {
-    expect_buffer_guards_intact(c, name, b);
-    void *got = guarded_buffer_read(b);
+    void *got = guarded_buffer_read_checked(c, name, b);
     char what[96];
     snprintf(what, sizeof what, "%s was changed (it is const)", name);
     if (b->element == 1)
@@ -166,8 +171,7 @@ struct device_bytes device_bytes_new(const void *data, size_t bytes, uint8_t fil
 
 uint8_t *device_bytes_read(const struct test_case *c, const char *name, const struct device_bytes *b)
 {
-    expect_buffer_guards_intact(c, name, &b->buffer);
-    return guarded_buffer_read(&b->buffer);
+    return guarded_buffer_read_checked(c, name, &b->buffer);
 }
 
 void device_words_free(struct device_words *array)
@@ -223,8 +227,7 @@ static void expect_prefix_then_unwritten(const struct test_case *c, const char *
 void expect_output_prefix(const struct test_case *c, const char *name,
                           const struct device_ints *out, const int *expected, size_t count)
 {
-    expect_guards_intact(c, name, out);
-    int *got = guarded_buffer_read(&out->buffer);
+    int *got = guarded_buffer_read_checked(c, name, &out->buffer);
     expect_prefix_then_unwritten(c, name, got, out->buffer.count, expected, count);
     free(got);
 }

@@ -71,6 +71,9 @@ void *guarded_buffer_read(const struct guarded_buffer *b);
  * first element (or byte) written outside it. */
 void expect_buffer_guards_intact(const struct test_case *c, const char *name, const struct guarded_buffer *b);
 
+/* The data (host_alloc'd), once its guards are found intact. */
+void *guarded_buffer_read_checked(const struct test_case *c, const char *name, const struct guarded_buffer *b);
+
 /* An input must come back as it went in (it is const), guards and all:
  * "d_in was changed (it is const): first mismatch at index 3: ..." in the
  * style given; a byte buffer tells the byte, "d_raw was changed at byte
@@ -110,8 +113,7 @@ struct device_words device_words_new(size_t n, const uint32_t *values, uint32_t 
 struct device_bytes device_bytes_new(const void *data, size_t bytes, uint8_t fill, size_t shift,
                                      bool ends_allocation);
 
-/* The bytes (host_alloc'd), after checking that nothing wrote into the
- * guards: a byte written before or after them fails the case. */
+/* The bytes, as guarded_buffer_read_checked reads them. */
 uint8_t *device_bytes_read(const struct test_case *c, const char *name, const struct device_bytes *b);
 
 /* The views' shorthands, on their buffers. */

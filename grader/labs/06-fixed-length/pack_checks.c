@@ -90,13 +90,6 @@ static void expect_unchanged(const struct pack_case *p, const char *name,
     expect_buffer_unchanged(&p->base, name, &array->buffer, values, VALUES_HEX8);
 }
 
-/* An output's words, after checking its guards. */
-static uint32_t *read_output(const struct pack_case *p, const char *name, const struct device_words *array)
-{
-    expect_buffer_guards_intact(&p->base, name, &array->buffer);
-    return guarded_buffer_read(&array->buffer);
-}
-
 /* ---- The oracle's answer to a case ---------------------------------------------- */
 
 struct encoded {
@@ -144,7 +137,7 @@ static void check_frame_step(const struct pack_case *p, frame_step_fn step, cons
 
     expect_cuda_success(&p->base, step(input.d, p->base.n, p->frame_length, output.d));
 
-    uint32_t *got = read_output(p, out_name, &output);
+    uint32_t *got = guarded_buffer_read_checked(&p->base, out_name, &output.buffer);
     expect_same_per_frame(p, out_name, expected, got, frames);
     expect_unchanged(p, in_name, &input, in);
     free(got);
@@ -181,7 +174,7 @@ void check_pack_values(const struct pack_case *p)
 
     expect_cuda_success(&p->base, pack_values(values.d, n, p->frame_length, widths.d, offsets.d, words.d));
 
-    uint32_t *got = read_output(p, "d_words", &words);
+    uint32_t *got = guarded_buffer_read_checked(&p->base, "d_words", &words.buffer);
     expect_same_stream(p, e.values, e.widths, e.offsets, e.words, got, e.count);
     expect_unwritten_from(p, "d_words", got, e.count, n, "past the words of the stream");
     expect_unchanged(p, "d_values", &values, e.values);
@@ -207,9 +200,9 @@ static void expect_encoded(const struct pack_case *p, const struct encoded *e, c
                            size_t count)
 {
     size_t n = p->base.n;
-    uint32_t *widths = read_output(p, "d_widths", &d->widths);
-    uint32_t *offsets = read_output(p, "d_offsets", &d->offsets);
-    uint32_t *words = read_output(p, "d_words", &d->words);
+    uint32_t *widths = guarded_buffer_read_checked(&p->base, "d_widths", &d->widths.buffer);
+    uint32_t *offsets = guarded_buffer_read_checked(&p->base, "d_offsets", &d->offsets.buffer);
+    uint32_t *words = guarded_buffer_read_checked(&p->base, "d_words", &d->words.buffer);
     expect_same_per_frame(p, "d_widths", e->widths, widths, e->frames);
     expect_same_per_frame(p, "d_offsets", e->offsets, offsets, e->frames);
     if (count != e->count)
@@ -294,7 +287,7 @@ void check_pack_decode_by(const struct pack_case *p, pack_decode_fn decode)
 
     expect_cuda_success(&p->base, decode(widths.d, offsets.d, words.d, n, p->frame_length, values.d));
 
-    uint32_t *got = read_output(p, "d_values", &values);
+    uint32_t *got = guarded_buffer_read_checked(&p->base, "d_values", &values.buffer);
     expect_decoded(p, "d_values", &e, got);
     expect_unchanged(p, "d_widths", &widths, e.widths);
     expect_unchanged(p, "d_offsets", &offsets, e.offsets);
@@ -316,7 +309,7 @@ void check_pack_round_trip(const struct pack_case *p)
 
     expect_cuda_success(&p->base, pack_decode(d.widths.d, d.offsets.d, d.words.d, n, p->frame_length, values.d));
 
-    uint32_t *got = read_output(p, "d_values", &values);
+    uint32_t *got = guarded_buffer_read_checked(&p->base, "d_values", &values.buffer);
     expect_decoded(p, "pack_decode(pack_encode(x)) != x", &e, got);
     free(got);
     device_words_free(&values);
