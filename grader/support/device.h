@@ -12,7 +12,9 @@
  *
  * One buffer, typed views: a view is the buffer and its data as the
  * function under test takes it (x.d), made by the view's constructor;
- * everything else works on the buffer (&x.buffer), whatever the view:
+ * the rest works on the buffer (&x.buffer), whatever the view (the ints
+ * view, which most labs use, keeps its shorthands: device_ints_free,
+ * expect_output_prefix, ...):
  *
  *     struct device_ints   int *d       labs 02-07, ints, told by index
  *     struct device_words  uint32_t *d  lab 06, 32-bit words, told by index
