@@ -63,19 +63,27 @@ uint64_t case_seed(size_t n)
 
 void test_case_describe(const struct test_case *c, char *buffer, size_t size)
 {
+    if (c->words != NULL) {
+        c->words->describe(c, buffer, size);
+        return;
+    }
     snprintf(buffer, size, "%s, n = %zu (%s), FILL=%s SEED=0x%llx:",
              c->function, c->n, c->why, fill_name(c->fill), (unsigned long long)c->seed);
 }
 
 void test_case_reproduce(const struct test_case *c, char *buffer, size_t size)
 {
+    if (c->words != NULL) {
+        c->words->reproduce(c, buffer, size);
+        return;
+    }
     snprintf(buffer, size, "reproduce: make run LAB=%s N=%zu SEED=0x%llx FILL=%s",
              c->lab, c->n, (unsigned long long)c->seed, fill_name(c->fill));
 }
 
 void record_test_case(const struct test_case *c)
 {
-    char head[512], hint[256];
+    char head[640], hint[256];
     test_case_describe(c, head, sizeof head);
     test_case_reproduce(c, hint, sizeof hint);
     record_running_case(head, hint);
@@ -84,7 +92,7 @@ void record_test_case(const struct test_case *c)
 struct test_case test_case_for(const char *lab, const char *function,
                                const struct size_case *size, enum fill fill)
 {
-    struct test_case c = {lab, function, size->n, size->why, fill, case_seed(size->n)};
+    struct test_case c = {lab, function, size->n, size->why, fill, case_seed(size->n), NULL};
     record_test_case(&c);
     return c;
 }

@@ -27,14 +27,30 @@ enum fill {
     FILL_NO_ZEROS,   /* everything kept */
 };
 
-/* One concrete input: enough to rebuild it and to say what it was. */
+struct case_words;
+
+/* One concrete input: enough to rebuild it and to say what it was. Every
+ * lab's case is one: a lab whose cases say more (lab 06's frame length,
+ * lab 08's element width) makes this its struct's first member, `base`,
+ * and sets `words` to the lines that tell the whole of it; check.h's
+ * failures, device.h's guards and case_record.h's record all take a
+ * test_case, and so serve every lab. */
 struct test_case {
     const char *lab;       /* "02": for the `make run LAB=02 ...` hint */
     const char *function;  /* the student's function under test */
     size_t n;
     const char *why;
-    enum fill fill;
+    enum fill fill;        /* the scan labs' fills; a lab with its own keeps them in its struct */
     uint64_t seed;
+    const struct case_words *words; /* NULL: told as test_case_describe says below */
+};
+
+/* How a lab with more to its cases tells them: its description line and
+ * its reproduce line, worded as test_case_describe's and
+ * test_case_reproduce's. c is the `base` of the lab's struct. */
+struct case_words {
+    void (*describe)(const struct test_case *c, char *head, size_t size);
+    void (*reproduce)(const struct test_case *c, char *hint, size_t size);
 };
 
 /* Sizes every scan-like function must handle, with the reason for each. */
@@ -59,10 +75,12 @@ uint64_t case_seed(size_t n);
 struct test_case test_case_for(const char *lab, const char *function,
                                const struct size_case *size, enum fill fill);
 
-/* "scan_x, n = 257 (why), FILL=random SEED=0x...:", a failure's first line. */
+/* "scan_x, n = 257 (why), FILL=random SEED=0x...:", a failure's first
+ * line (or the lab's own, through c->words). */
 void test_case_describe(const struct test_case *c, char *buffer, size_t size);
 
-/* "reproduce: make run LAB=02 N=257 SEED=0x... FILL=random". */
+/* "reproduce: make run LAB=02 N=257 SEED=0x... FILL=random" (or the
+ * lab's own, through c->words). */
 void test_case_reproduce(const struct test_case *c, char *buffer, size_t size);
 
 /* The case is the one running now (case_record.h): a crash or a timeout

@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 
 #include "check.h"
+#include "host.h"
 #include "todo.h"
 
 void fail_described(const char *head, const char *hint, const char *format, va_list args)
@@ -21,7 +22,7 @@ void fail_described(const char *head, const char *hint, const char *format, va_l
 
 void fail_case(const struct test_case *c, const char *format, ...)
 {
-    char head[512], hint[256];
+    char head[640], hint[256];
     test_case_describe(c, head, sizeof head);
     test_case_reproduce(c, hint, sizeof hint);
     va_list args;
@@ -45,20 +46,46 @@ size_t count_differences(const void *expected, const void *got, size_t count, si
     return differ;
 }
 
-void expect_same_ints(const struct test_case *c, const char *what,
-                      const int *expected, const int *got, size_t count)
+static void show_value(uint32_t value, enum value_style style, char *text, size_t size)
+{
+    switch (style) {
+    case VALUES_DECIMAL: snprintf(text, size, "%d", (int)value); break;
+    case VALUES_HEX8: snprintf(text, size, "0x%08x", value); break;
+    case VALUES_HEX: snprintf(text, size, "0x%x", value); break;
+    }
+}
+
+void expect_same_values(const struct test_case *c, const char *what, const void *expected,
+                        const void *got, size_t count, enum value_style style)
 {
     size_t first, differ = count_differences(expected, got, count, &first);
     if (differ == 0)
         return;
-    fail_case(c, "%s%sfirst mismatch at index %zu: expected %d, got %d (%zu of %zu elements differ)",
-              what ? what : "", what ? ": " : "", first, expected[first], got[first], differ, count);
+    char want[16], have[16];
+    show_value(((const uint32_t *)expected)[first], style, want, sizeof want);
+    show_value(((const uint32_t *)got)[first], style, have, sizeof have);
+    fail_case(c, "%s%sfirst mismatch at index %zu: expected %s, got %s (%zu of %zu %s)", what ? what : "",
+              what ? ": " : "", first, want, have, differ, count,
+              style == VALUES_DECIMAL ? "elements differ" : "differ");
+}
+
+void expect_same_ints(const struct test_case *c, const char *what,
+                      const int *expected, const int *got, size_t count)
+{
+    expect_same_values(c, what, expected, got, count, VALUES_DECIMAL);
 }
 
 void expect_same_count(const struct test_case *c, const char *what, size_t expected, size_t got)
 {
     if (expected != got)
         fail_case(c, "%s: expected %zu, got %zu", what, expected, got);
+}
+
+/* host.h: a test program's host allocation that failed fails the test. */
+void host_out_of_memory(const char *words)
+{
+    cr_assert_fail("%s", words);
+    __builtin_unreachable();
 }
 
 void expect_implemented(void)

@@ -19,8 +19,21 @@
  * first that does (*first = COUNT if none). */
 size_t count_differences(const void *expected, const void *got, size_t count, size_t *first);
 
-/* Fail the test unless got[0..count) equals expected[0..count). `what`
- * names the array when it is not the function's main output. */
+/* How a mismatch shows the two values. */
+enum value_style {
+    VALUES_DECIMAL, /* ints: "expected 12873, got 12810 (1 of 257 elements differ)" */
+    VALUES_HEX8,    /* words: "expected 0x0000f3a1, got 0x0000f3a0 (1 of 11 differ)" */
+    VALUES_HEX,     /* "expected 0xff, got 0x0 (3 of 257 differ)" */
+};
+
+/* Fail the test unless the 32-bit values got[0..count) equal
+ * expected[0..count): the first index that differs, both values, and how
+ * many differ. `what` (or NULL) names the array, before a colon. */
+void expect_same_values(const struct test_case *c, const char *what, const void *expected,
+                        const void *got, size_t count, enum value_style style);
+
+/* The same for ints, in decimal. `what` names the array when it is not
+ * the function's main output. */
 void expect_same_ints(const struct test_case *c, const char *what,
                       const int *expected, const int *got, size_t count);
 
@@ -28,7 +41,9 @@ void expect_same_ints(const struct test_case *c, const char *what,
 void expect_same_count(const struct test_case *c, const char *what,
                        size_t expected, size_t got);
 
-/* Fail the test with the case's description and a formatted reason. */
+/* Fail the test with the case's description, a formatted reason and the
+ * line that reproduces it: the one failure of every lab (test_case_describe
+ * and test_case_reproduce word the lines, a lab's through its words). */
 void fail_case(const struct test_case *c, const char *format, ...)
     __attribute__((format(printf, 2, 3), noreturn));
 

@@ -6,14 +6,12 @@
 #include <string.h>
 
 #include <criterion/criterion.h>
-#include <sanitizer/asan_interface.h>
 
 #include "check.h"
 #include "device.h"
 
-#define GUARD_INTS 64              /* 256 bytes on each side */
-#define GUARD_VALUE 0x6a5a5a5a     /* what an untouched guard holds */
-#define POISON_BYTE 0xa5           /* what an unwritten output holds */
+#define GUARD_INTS 0x6a5a5a5au  /* what an untouched guard of ints or words holds */
+#define GUARD_BYTES 0x5a5a5a5au /* ... of bytes: 0x5a */
 
 void require_gpu(void)
 {
@@ -30,123 +28,248 @@ static void expect_cuda_ok(cudaError_t err, const char *what)
         cr_assert_fail("grader: %s failed: %s (%s)", what, cudaGetErrorName(err), cudaGetErrorString(err));
 }
 
-struct device_ints device_ints_new(size_t n)
+/* ---- The buffer ----------------------------------------------------------- */
+
+struct guarded_buffer guarded_buffer_new(const struct buffer_spec *spec)
 {
-    struct device_ints array = {NULL, NULL, n};
-    size_t total = n + 2 * GUARD_INTS;
-    expect_cuda_ok(cudaMalloc((void **)&array.d_base, total * sizeof(int)), "cudaMalloc of a test array");
-    array.d = array.d_base + GUARD_INTS;
-    int *guards = malloc(GUARD_INTS * sizeof(int));
-    cr_assert(guards != NULL, "grader: out of host memory");
-    for (size_t i = 0; i < GUARD_INTS; i++)
-        guards[i] = GUARD_VALUE;
-    expect_cuda_ok(cudaMemcpy(array.d_base, guards, GUARD_INTS * sizeof(int), cudaMemcpyHostToDevice), "guard setup");
-    expect_cuda_ok(cudaMemcpy(array.d + n, guards, GUARD_INTS * sizeof(int), cudaMemcpyHostToDevice), "guard setup");
-    expect_cuda_ok(cudaMemset(array.d, POISON_BYTE, n * sizeof(int)), "poisoning a test array");
-    free(guards);
-    guards_poison(array.d_base, GUARD_INTS * sizeof(int), n * sizeof(int));
+    struct guarded_buffer b = {NULL, NULL, spec->count, spec->element, GUARD_ZONE_BYTES + spec->shift,
+                               spec->ends_allocation ? 0 : GUARD_ZONE_BYTES, spec->guard, spec->on_host};
+    void *base;
+    if (b.on_host)
+        base = host_alloc(guarded_buffer_bytes(&b), 1);
+    else
+        expect_cuda_ok(cudaMalloc(&base, guarded_buffer_bytes(&b)), "cudaMalloc of a test array");
+    expect_cuda_ok(guarded_buffer_set_up(&b, base, spec->values, spec->fill), "setting up a test array");
+    return b;
+}
+
+void guarded_buffer_free(struct guarded_buffer *b)
+{
+    guarded_buffer_release(b);
+    if (b->on_host)
+        free(b->base);
+    else
+        cudaFree(b->base);
+    b->d = b->base = NULL;
+}
+
+void guarded_buffer_upload(const struct guarded_buffer *b, const void *values)
+{
+    expect_cuda_ok(guarded_buffer_copy_in(b, values), "copy to the GPU");
+}
+
+void guarded_buffer_download(const struct guarded_buffer *b, void *values)
+{
+    expect_cuda_ok(guarded_buffer_copy_out(b, values), "copy from the GPU");
+}
+
+void *guarded_buffer_read(const struct guarded_buffer *b)
+{
+    void *values = host_alloc(b->count, b->element);
+    guarded_buffer_download(b, values);
+    return values;
+}
+
+/* "wrote outside d_out: index 257 changed, but only indices 0..256 exist";
+ * a byte buffer: "d_raw: byte 1028 was written, past the end of its 1028
+ * bytes". */
+static void fail_outside(const struct test_case *c, const char *name, const struct guarded_buffer *b,
+                         long long at)
+{
+    if (b->element == 1 && at < 0)
+        fail_case(c, "%s: byte -%lld was written, before its start", name, -at);
+    if (b->element == 1)
+        fail_case(c, "%s: byte %lld was written, past the end of its %zu bytes", name, at, b->count);
+    if (b->count == 0)
+        fail_case(c, "wrote outside %s: index %lld changed, but n = 0: %s has no elements, and nothing may be "
+                  "written", name, at, name);
+    fail_case(c, "wrote outside %s: index %lld changed, but only indices 0..%zu exist", name, at, b->count - 1);
+}
+
+void expect_buffer_guards_intact(const struct test_case *c, const char *name, const struct guarded_buffer *b)
+{
+    bool written;
+    long long at;
+    expect_cuda_ok(guarded_buffer_first_written(b, &written, &at), "guard check");
+    if (written)
+        fail_outside(c, name, b, at);
+}
+
+void *guarded_buffer_read_checked(const struct test_case *c, const char *name, const struct guarded_buffer *b)
+{
+    expect_buffer_guards_intact(c, name, b);
+    return guarded_buffer_read(b);
+}
+
+/* "d_raw was changed at byte 5, from 0x01 to 0x00 (it is const)" */
+static void expect_same_bytes(const struct test_case *c, const char *name, const uint8_t *values,
+                              const uint8_t *got, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (got[i] != values[i])
+            fail_case(c, "%s was changed at byte %zu, from 0x%02x to 0x%02x (it is const)", name, i, values[i],
+                      got[i]);
+}
+
+void expect_buffer_unchanged(const struct test_case *c, const char *name, const struct guarded_buffer *b,
+                             const void *values, enum value_style style)
+{
+    void *got = guarded_buffer_read_checked(c, name, b);
+    char what[96];
+    snprintf(what, sizeof what, "%s was changed (it is const)", name);
+    if (b->element == 1)
+        expect_same_bytes(c, name, values, got, b->count);
+    else
+        expect_same_values(c, what, values, got, b->count, style);
+    free(got);
+}
+
+/* ---- The views ------------------------------------------------------------ */
+
+static struct device_ints ints_of(size_t n, const int *values, uint32_t fill)
+{
+    struct buffer_spec spec = {.count = n, .element = sizeof(int), .values = values, .fill = fill,
+                               .guard = GUARD_INTS};
+    struct device_ints array = {NULL, guarded_buffer_new(&spec)};
+    array.d = array.buffer.d;
     return array;
 }
 
-/* The ASAN_ macros compile to nothing without AddressSanitizer. */
-void guards_poison(void *d_base, size_t guard_bytes, size_t data_bytes)
+struct device_ints device_ints_new(size_t n)
 {
-    char *base = d_base;
-    ASAN_POISON_MEMORY_REGION(base, guard_bytes);
-    ASAN_POISON_MEMORY_REGION(base + guard_bytes + data_bytes, guard_bytes);
-}
-
-void guards_unpoison(void *d_base, size_t guard_bytes, size_t data_bytes)
-{
-    char *base = d_base;
-    ASAN_UNPOISON_MEMORY_REGION(base, guard_bytes);
-    ASAN_UNPOISON_MEMORY_REGION(base + guard_bytes + data_bytes, guard_bytes);
-}
-
-int *host_ints(size_t n)
-{
-    int *values = malloc((n > 0 ? n : 1) * sizeof(int));
-    cr_assert(values != NULL, "grader: out of host memory");
-    return values;
+    return ints_of(n, NULL, POISON);
 }
 
 struct device_ints device_ints_from(const int *values, size_t n)
 {
-    struct device_ints array = device_ints_new(n);
-    device_ints_upload(&array, values);
-    return array;
+    return ints_of(n, values, 0);
 }
 
 struct device_ints device_ints_unwritten(size_t n)
 {
-    int *values = host_ints(n);
-    for (size_t i = 0; i < n; i++)
-        values[i] = UNWRITTEN;
-    struct device_ints array = device_ints_from(values, n);
-    free(values);
+    return ints_of(n, NULL, UNWRITTEN);
+}
+
+struct device_words device_words_new(size_t n, const uint32_t *values, uint32_t fill)
+{
+    struct buffer_spec spec = {.count = n, .element = sizeof(uint32_t), .values = values, .fill = fill,
+                               .guard = GUARD_INTS};
+    struct device_words array = {NULL, guarded_buffer_new(&spec)};
+    array.d = array.buffer.d;
     return array;
+}
+
+struct device_bytes device_bytes_new(const void *data, size_t bytes, uint8_t fill, size_t shift,
+                                     bool ends_allocation)
+{
+    struct buffer_spec spec = {.count = bytes, .element = 1, .values = data, .fill = fill * 0x01010101u,
+                               .guard = GUARD_BYTES, .shift = shift, .ends_allocation = ends_allocation};
+    struct device_bytes array = {NULL, guarded_buffer_new(&spec)};
+    array.d = array.buffer.d;
+    return array;
+}
+
+uint8_t *device_bytes_read(const struct test_case *c, const char *name, const struct device_bytes *b)
+{
+    return guarded_buffer_read_checked(c, name, &b->buffer);
+}
+
+void device_words_free(struct device_words *array)
+{
+    guarded_buffer_free(&array->buffer);
+    array->d = NULL;
+}
+
+void device_bytes_free(struct device_bytes *array)
+{
+    guarded_buffer_free(&array->buffer);
+    array->d = NULL;
 }
 
 void device_ints_upload(struct device_ints *array, const int *values)
 {
-    expect_cuda_ok(cudaMemcpy(array->d, values, array->n * sizeof(int), cudaMemcpyHostToDevice), "copy to the GPU");
+    guarded_buffer_upload(&array->buffer, values);
 }
 
 void device_ints_download(const struct device_ints *array, int *values)
 {
-    expect_cuda_ok(cudaMemcpy(values, array->d, array->n * sizeof(int), cudaMemcpyDeviceToHost), "copy from the GPU");
+    guarded_buffer_download(&array->buffer, values);
 }
 
 void device_ints_free(struct device_ints *array)
 {
-    guards_unpoison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
-    cudaFree(array->d_base);
-    array->d = array->d_base = NULL;
-}
-
-/* The first guard that changed, as an index relative to the data: front
- * and back hold the GUARD_INTS guards before and after its n ints, each
- * `guard` when untouched. 0 if none changed. */
-static int first_changed_guard(const int *front, const int *back, size_t n, int guard, long *index)
-{
-    for (long i = 0; i < GUARD_INTS; i++) {
-        if (back[i] != guard) {
-            *index = (long)n + i;
-            return 1;
-        }
-        if (front[GUARD_INTS - 1 - i] != guard) {
-            *index = -1 - i;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static int first_bad_guard(const struct device_ints *array, long *index)
-{
-    int guards[2 * GUARD_INTS];
-    guards_unpoison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
-    expect_cuda_ok(cudaMemcpy(guards, array->d_base, GUARD_INTS * sizeof(int), cudaMemcpyDeviceToHost), "guard check");
-    expect_cuda_ok(cudaMemcpy(guards + GUARD_INTS, array->d + array->n, GUARD_INTS * sizeof(int), cudaMemcpyDeviceToHost), "guard check");
-    guards_poison(array->d_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
-    return first_changed_guard(guards, guards + GUARD_INTS, array->n, GUARD_VALUE, index);
-}
-
-/* "wrote outside d_out: index 257 changed, but only indices 0..256 exist" */
-static void fail_outside(const struct test_case *c, const char *name, long index, size_t n)
-{
-    if (n == 0)
-        fail_case(c, "wrote outside %s: index %ld changed, but n = 0: %s has no elements, and nothing may be written",
-                  name, index, name);
-    fail_case(c, "wrote outside %s: index %ld changed, but only indices 0..%zu exist", name, index, n - 1);
+    guarded_buffer_free(&array->buffer);
+    array->d = NULL;
 }
 
 void expect_guards_intact(const struct test_case *c, const char *name, const struct device_ints *array)
 {
-    long index;
-    if (first_bad_guard(array, &index))
-        fail_outside(c, name, index, array->n);
+    expect_buffer_guards_intact(c, name, &array->buffer);
 }
+
+void expect_input_unchanged(const struct test_case *c, const char *name,
+                            const struct device_ints *array, const int *values)
+{
+    expect_buffer_unchanged(c, name, &array->buffer, values, VALUES_DECIMAL);
+}
+
+/* got[0..count) as expected, and got[count..n) still UNWRITTEN. */
+static void expect_prefix_then_unwritten(const struct test_case *c, const char *name, const int *got, size_t n,
+                                         const int *expected, size_t count)
+{
+    expect_same_ints(c, name, expected, got, count);
+    for (size_t i = count; i < n; i++)
+        if (got[i] != UNWRITTEN)
+            fail_case(c, "%s[%zu] was written (%d), past the %zu it should hold: only %s[0..%zu) may be written",
+                      name, i, got[i], count, name, count);
+}
+
+void expect_output_prefix(const struct test_case *c, const char *name,
+                          const struct device_ints *out, const int *expected, size_t count)
+{
+    int *got = guarded_buffer_read_checked(c, name, &out->buffer);
+    expect_prefix_then_unwritten(c, name, got, out->buffer.count, expected, count);
+    free(got);
+}
+
+/* ---- Host arrays between guards ---------------------------------------- */
+
+/* GUARD_INTS, then GUARD_INTS + 1, ...: the guards of the arrays of one
+ * case differ. */
+static uint32_t next_host_guard(void)
+{
+    static unsigned arrays;
+    return GUARD_INTS + arrays++ % 256;
+}
+
+struct host_ints_guarded host_ints_guarded_new(const int *values, size_t n)
+{
+    struct buffer_spec spec = {.count = n, .element = sizeof(int), .values = values, .fill = UNWRITTEN,
+                               .guard = next_host_guard(), .on_host = true};
+    struct host_ints_guarded array = {NULL, guarded_buffer_new(&spec)};
+    array.h = array.buffer.d;
+    return array;
+}
+
+void host_ints_guarded_free(struct host_ints_guarded *array)
+{
+    guarded_buffer_free(&array->buffer);
+    array->h = NULL;
+}
+
+void expect_host_guards_intact(const struct test_case *c, const char *name, const struct host_ints_guarded *array)
+{
+    expect_buffer_guards_intact(c, name, &array->buffer);
+}
+
+void expect_host_output_prefix(const struct test_case *c, const char *name,
+                               const struct host_ints_guarded *out, const int *expected, size_t count)
+{
+    expect_host_guards_intact(c, name, out);
+    expect_prefix_then_unwritten(c, name, out->h, out->buffer.count, expected, count);
+}
+
+/* ---- After a call ---------------------------------------------------------- */
 
 const char *cuda_failure(cudaError_t returned, char *why, size_t room)
 {
@@ -170,89 +293,15 @@ const char *cuda_failure(cudaError_t returned, char *why, size_t room)
     return why;
 }
 
-void expect_cuda_success(const struct test_case *c, cudaError_t returned)
+void expect_call_success(const struct test_case *c, const char *what, cudaError_t returned)
 {
     expect_implemented();
     char why[512];
     if (cuda_failure(returned, why, sizeof why))
-        fail_case(c, "%s", why);
+        fail_case(c, "%s%s%s", what != NULL ? what : "", what != NULL ? ": " : "", why);
 }
 
-void expect_input_unchanged(const struct test_case *c, const char *name,
-                            const struct device_ints *array, const int *values)
+void expect_cuda_success(const struct test_case *c, cudaError_t returned)
 {
-    expect_guards_intact(c, name, array);
-    int *got = host_ints(array->n);
-    device_ints_download(array, got);
-    char what[96];
-    snprintf(what, sizeof what, "%s was changed (it is const)", name);
-    expect_same_ints(c, what, values, got, array->n);
-    free(got);
-}
-
-/* got[0..count) as expected, and got[count..n) still UNWRITTEN. */
-static void expect_prefix_then_unwritten(const struct test_case *c, const char *name, const int *got, size_t n,
-                                         const int *expected, size_t count)
-{
-    expect_same_ints(c, name, expected, got, count);
-    for (size_t i = count; i < n; i++)
-        if (got[i] != UNWRITTEN)
-            fail_case(c, "%s[%zu] was written (%d), past the %zu it should hold: only %s[0..%zu) may be written",
-                      name, i, got[i], count, name, count);
-}
-
-void expect_output_prefix(const struct test_case *c, const char *name,
-                          const struct device_ints *out, const int *expected, size_t count)
-{
-    expect_guards_intact(c, name, out);
-    int *got = host_ints(out->n);
-    device_ints_download(out, got);
-    expect_prefix_then_unwritten(c, name, got, out->n, expected, count);
-    free(got);
-}
-
-/* ---- Host arrays between guards ---------------------------------------- */
-
-/* GUARD_VALUE, then GUARD_VALUE + 1, ...: the guards of the arrays of one
- * case differ. */
-static int next_host_guard(void)
-{
-    static unsigned arrays;
-    return GUARD_VALUE + (int)(arrays++ % 256);
-}
-
-struct host_ints_guarded host_ints_guarded_new(const int *values, size_t n)
-{
-    struct host_ints_guarded array = {NULL, host_ints(n + 2 * GUARD_INTS), n, next_host_guard()};
-    array.h = array.h_base + GUARD_INTS;
-    for (size_t i = 0; i < GUARD_INTS; i++)
-        array.h_base[i] = array.h[n + i] = array.guard;
-    for (size_t i = 0; i < n; i++)
-        array.h[i] = values != NULL ? values[i] : UNWRITTEN;
-    guards_poison(array.h_base, GUARD_INTS * sizeof(int), n * sizeof(int));
-    return array;
-}
-
-void host_ints_guarded_free(struct host_ints_guarded *array)
-{
-    guards_unpoison(array->h_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
-    free(array->h_base);
-    array->h = array->h_base = NULL;
-}
-
-void expect_host_guards_intact(const struct test_case *c, const char *name, const struct host_ints_guarded *array)
-{
-    long index;
-    guards_unpoison(array->h_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
-    int changed = first_changed_guard(array->h_base, array->h + array->n, array->n, array->guard, &index);
-    guards_poison(array->h_base, GUARD_INTS * sizeof(int), array->n * sizeof(int));
-    if (changed)
-        fail_outside(c, name, index, array->n);
-}
-
-void expect_host_output_prefix(const struct test_case *c, const char *name,
-                               const struct host_ints_guarded *out, const int *expected, size_t count)
-{
-    expect_host_guards_intact(c, name, out);
-    expect_prefix_then_unwritten(c, name, out->h, out->n, expected, count);
+    expect_call_success(c, NULL, returned);
 }

@@ -2,17 +2,17 @@
  * guarded_malloc.h: every device allocation of a test program between
  * guard zones, the student's own included.
  *
- * The grader's arrays have guard zones (device.h, cascade_checks.h's
- * dbytes), but the arrays a function allocates for itself do not: lab
- * 08's decoder keeps scratch arrays of n elements, and a payload that
- * says it has n + 1 runs makes a decoder that trusts it write one symbol
- * past its array, where no test looked. A program linked with
- * guarded_malloc.c and
+ * The grader's arrays have guard zones (device.h), but the arrays a
+ * function allocates for itself do not: lab 08's decoder keeps scratch
+ * arrays of n elements, and a payload that says it has n + 1 runs makes
+ * a decoder that trusts it write one symbol past its array, where no
+ * test looked. A program linked with guarded_malloc.c and
  *
  *     -Xlinker --wrap=cudaMalloc -Xlinker --wrap=cudaFree
  *
  * (the Makefile's GUARDED_LABS) gets every cudaMalloc between two zones
- * of GUARDED_MALLOC_GUARD bytes holding a known byte, poisoned for
+ * of GUARDED_MALLOC_GUARD bytes holding a known byte (a guarded buffer,
+ * guarded_buffer.h, as the grader's own arrays are), poisoned for
  * AddressSanitizer (CHECK=memory under the emulator), and the data as
  * aligned as cudaMalloc's. After a call, guarded_malloc_overrun says
  * whether anything wrote into a zone, in words:

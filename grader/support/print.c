@@ -121,7 +121,7 @@ struct test_case driver_case(const struct driver_args *args, const char *lab)
     const char *name = args->fill != NULL ? args->fill : "random";
     for (size_t i = 0; i < sizeof fills / sizeof fills[0]; i++)
         if (strcmp(name, fills[i].name) == 0)
-            return (struct test_case){lab, "", args->n, "chosen on the command line", fills[i].fill, args->seed};
+            return (struct test_case){lab, "", args->n, "chosen on the command line", fills[i].fill, args->seed, NULL};
     driver_refuse("FILL", name, "random, ones, sparse, zeros or nozeros");
 }
 

@@ -24,9 +24,9 @@ static void check_levels(const char *function, level_fn level, oracle_level_fn o
 {
     struct size_case tree_size = {size, "a tree of this size"};
     struct test_case c = test_case_for("03", function, &tree_size, FILL_RANDOM);
-    int *tree = malloc(size * sizeof(int)), *expected = malloc(size * sizeof(int));
-    int *got = malloc(size * sizeof(int));
-    cr_assert(tree && expected && got, "grader: out of host memory");
+    int *tree = host_ints(size);
+    int *expected = host_ints(size);
+    int *got = host_ints(size);
     fill_input(tree, &c);
     struct device_ints d_tree = device_ints_new(size);
     for (size_t stride = 1; stride < size; stride *= 2) {

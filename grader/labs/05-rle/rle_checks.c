@@ -7,14 +7,14 @@
 #include "rle_checks.h"
 
 const struct rle_data_case rle_data_cases[] = {
-    {RLE_RUNNY, "runny", "05 DATA=runny", "runs of 1 to 24 of four symbols"},
-    {RLE_SINGLES, "singles", "05 DATA=singles", "every run of length 1"},
-    {RLE_ONE_RUN, "onerun", "05 DATA=onerun", "a single run"},
-    {RLE_LONG_RUNS, "longruns", "05 DATA=longruns", "runs of 1000 to 3000, across blocks and tiles"},
-    {RLE_HUGE_RUN, "hugerun", "05 DATA=hugerun", "one run of up to 100000: counts above 65535"},
-    {RLE_VOXELS, "voxels", "05 DATA=voxels", "a mostly-zero volume with solid blobs"},
-    {RLE_SAW254, "saw254", "05 DATA=saw254", "0..254 repeated: runs of 1"},
-    {RLE_SAW255, "saw255", "05 DATA=saw255", "0..255 repeated: runs of 1"},
+    [RLE_RUNNY] = {RLE_RUNNY, "runny", "05 DATA=runny", "runs of 1 to 24 of four symbols"},
+    [RLE_SINGLES] = {RLE_SINGLES, "singles", "05 DATA=singles", "every run of length 1"},
+    [RLE_ONE_RUN] = {RLE_ONE_RUN, "onerun", "05 DATA=onerun", "a single run"},
+    [RLE_LONG_RUNS] = {RLE_LONG_RUNS, "longruns", "05 DATA=longruns", "runs of 1000 to 3000, across blocks and tiles"},
+    [RLE_HUGE_RUN] = {RLE_HUGE_RUN, "hugerun", "05 DATA=hugerun", "one run of up to 100000: counts above 65535"},
+    [RLE_VOXELS] = {RLE_VOXELS, "voxels", "05 DATA=voxels", "a mostly-zero volume with solid blobs"},
+    [RLE_SAW254] = {RLE_SAW254, "saw254", "05 DATA=saw254", "0..254 repeated: runs of 1"},
+    [RLE_SAW255] = {RLE_SAW255, "saw255", "05 DATA=saw255", "0..255 repeated: runs of 1"},
 };
 const size_t rle_data_cases_count = sizeof rle_data_cases / sizeof rle_data_cases[0];
 

@@ -44,7 +44,7 @@ struct rle_data_case {
     const char *why;
 };
 
-/* Every family, in the order above. */
+/* Every family, in the order above; rle_data_cases[RLE_VOXELS] is the voxels'. */
 extern const struct rle_data_case rle_data_cases[];
 extern const size_t rle_data_cases_count;
 

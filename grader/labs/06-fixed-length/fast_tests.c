@@ -90,9 +90,7 @@ static void check_all(const char *function, void (*check)(const struct pack_case
     require_gpu();
     for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++) {
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-            struct pack_case c = {function, sizes[i].n, sizes[i].why, frames[f].frame_length, frames[f].why,
-                                  fill, case_seed(sizes[i].n ^ ((size_t)fill.kind << 40) ^
-                                                  ((size_t)fill.parameter << 48))};
+            struct pack_case c = pack_case_of(function, &sizes[i], &frames[f], fill);
             check(&c);
         }
     }

@@ -169,28 +169,32 @@ int pack_fill_parse(const char *name, struct pack_fill *fill)
     return 1;
 }
 
-const struct frame_case pack_frames[] = {
-    {1, "one value a frame: as many frames as values"},
-    {3, "3 values: frames start at odd bits, values straddle words"},
-    {32, "32 values: a frame fills whole words"},
-    {257, "a 256-thread block plus one: some threads take two values"},
-    {4096, "4096 values: a frame longer than a block and than a 1024-value tile"},
-    {100000, "longer than the input: one partial frame"},
+const struct frame_case pack_frames[PACK_FRAMES] = {
+    [FRAME_ONE] = {1, "one value a frame: as many frames as values"},
+    [FRAME_THREE] = {3, "3 values: frames start at odd bits, values straddle words"},
+    [FRAME_WHOLE_WORDS] = {32, "32 values: a frame fills whole words"},
+    [FRAME_BLOCK_PLUS_ONE] = {257, "a 256-thread block plus one: some threads take two values"},
+    [FRAME_LONGER_THAN_TILE] = {4096, "4096 values: a frame longer than a block and than a 1024-value tile"},
+    [FRAME_PAST_INPUT] = {100000, "longer than the input: one partial frame"},
 };
-const size_t pack_frames_count = sizeof pack_frames / sizeof pack_frames[0];
 
-void pack_case_describe(const struct pack_case *c, char *buffer, size_t size)
+/* c is the base of a pack_case (its first member). */
+static void pack_case_describe(const struct test_case *c, char *buffer, size_t size)
 {
+    const struct pack_case *p = (const struct pack_case *)c;
     char fill[32];
     snprintf(buffer, size, "%s, n = %zu (%s), frame_length %zu (%s), FILL=%s SEED=0x%llx:",
-             c->function, c->n, c->why, c->frame_length, c->frame_why,
-             pack_fill_name(c->fill, fill, sizeof fill), (unsigned long long)c->seed);
+             c->function, c->n, c->why, p->frame_length, p->frame_why,
+             pack_fill_name(p->fill, fill, sizeof fill), (unsigned long long)c->seed);
 }
 
-void pack_case_reproduce(const struct pack_case *c, char *buffer, size_t size)
+static void pack_case_reproduce(const struct test_case *c, char *buffer, size_t size)
 {
+    const struct pack_case *p = (const struct pack_case *)c;
     char fill[32];
     snprintf(buffer, size, "reproduce: make run LAB=06 N=%zu FRAME=%zu FILL=%s SEED=0x%llx",
-             c->n, c->frame_length, pack_fill_name(c->fill, fill, sizeof fill),
+             c->n, p->frame_length, pack_fill_name(p->fill, fill, sizeof fill),
              (unsigned long long)c->seed);
 }
+
+const struct case_words pack_case_words = {pack_case_describe, pack_case_reproduce};

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cases.h"
 #include "pack.h"
 
 /* Bits `value` needs: 0 for 0, 32 for 0xFFFFFFFF. */
@@ -57,24 +58,34 @@ struct frame_case {
     size_t frame_length;
     const char *why;
 };
-extern const struct frame_case pack_frames[];
-extern const size_t pack_frames_count;
 
-/* One concrete case of lab 06: enough to rebuild it and to say what it was. */
+/* The frame lengths every step is tried with, named for what each is
+ * there for: a test that wants one says which (pack_frames[FRAME_THREE]),
+ * so adding one changes no test's meaning. */
+enum pack_frame_name {
+    FRAME_ONE,              /* 1 */
+    FRAME_THREE,            /* 3 */
+    FRAME_WHOLE_WORDS,      /* 32 */
+    FRAME_BLOCK_PLUS_ONE,   /* 257 */
+    FRAME_LONGER_THAN_TILE, /* 4096 */
+    FRAME_PAST_INPUT,       /* 100000 */
+    PACK_FRAMES
+};
+extern const struct frame_case pack_frames[PACK_FRAMES];
+
+/* One concrete case of lab 06: a test case (cases.h: lab "06", the
+ * function, n and why, the seed) with a frame length and a fill of its
+ * own, enough to rebuild it and to say what it was. */
 struct pack_case {
-    const char *function; /* the student's function under test */
-    size_t n;
-    const char *why;      /* why this n */
+    struct test_case base; /* first: what check.h and device.h take; base.words = &pack_case_words */
     size_t frame_length;
     const char *frame_why;
     struct pack_fill fill;
-    uint64_t seed;
 };
 
-/* "pack_encode, n = 9 (why), frame_length 3 (why), FILL=width4 SEED=0x..." */
-void pack_case_describe(const struct pack_case *c, char *buffer, size_t size);
-
-/* "make run LAB=06 N=9 FRAME=3 FILL=width4 SEED=0x..." */
-void pack_case_reproduce(const struct pack_case *c, char *buffer, size_t size);
+/* How a pack_case is told:
+ *     pack_encode, n = 9 (why), frame_length 3 (why), FILL=width4 SEED=0x...:
+ *     reproduce: make run LAB=06 N=9 FRAME=3 FILL=width4 SEED=0x...     */
+extern const struct case_words pack_case_words;
 
 #endif

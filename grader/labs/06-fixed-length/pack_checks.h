@@ -2,8 +2,10 @@
  * pack_checks.h: the checks lab 06's tests are made of. One call checks
  * one step (or the whole encoder, the decoder, a round trip) on one case;
  * the tests loop over sizes, frame lengths and inputs, and stop at the
- * first failure. Messages read as check.h's do, with the frame length and
- * the lab-06 input named, and uint32 words in hex:
+ * first failure. A pack_case is a test case (check.h's failures and
+ * device.h's guards serve it as any lab's); what is lab 06's own here is
+ * the oracle's answer and the messages, with the frame length and the
+ * lab-06 input named, and uint32 words in hex:
  *
  *   pack_values, n = 33 (a warp plus one), frame_length 3 (...), FILL=width10 SEED=0x1234:
  *     d_words: first mismatch at word 2: expected 0x0000f3a1, got 0x0000f3a0 (1 of 11 words differ);
@@ -19,20 +21,14 @@
 
 #include <cuda_runtime_api.h>
 
+#include "cases.h"
 #include "oracle_pack.h"
 
-/* Fail the test with the case's description, a formatted reason and the
- * `make run` line that reproduces it. */
-void pack_fail(const struct pack_case *c, const char *format, ...)
-    __attribute__((format(printf, 2, 3), noreturn));
-
-/* Fail unless got[0..count) equals expected[0..count): the first index
- * that differs, both values in hex, and how many differ. */
-void expect_same_words(const struct pack_case *c, const char *what,
-                       const uint32_t *expected, const uint32_t *got, size_t count);
-
-/* The n values a case encodes, in a new host array. */
-uint32_t *pack_case_values(const struct pack_case *c);
+/* A case of `function` at one size with one frame length and fill, its
+ * seed made from n and the fill: the same input in lab 06's tests and in
+ * the fast references'. */
+struct pack_case pack_case_of(const char *function, const struct size_case *size, const struct frame_case *frame,
+                              struct pack_fill fill);
 
 /* ---- One case of each function ---------------------------------------------- */
 

@@ -36,21 +36,12 @@ static const size_t pack_sizes_count = sizeof pack_sizes / sizeof pack_sizes[0];
 
 typedef void (*pack_check_fn)(const struct pack_case *c);
 
-/* One case; the seed comes from n and the fill, as test_case_for does. */
-static struct pack_case make_case(const char *function, const struct size_case *size,
-                                  const struct frame_case *frame, struct pack_fill fill)
-{
-    struct pack_case c = {function, size->n, size->why, frame->frame_length, frame->why, fill,
-                          case_seed(size->n ^ ((size_t)fill.kind << 40) ^ ((size_t)fill.parameter << 48))};
-    return c;
-}
-
 /* Every size of pack_sizes with every frame length of pack_frames. */
 static void check_sizes_and_frames(const char *function, pack_check_fn check, struct pack_fill fill)
 {
-    for (size_t f = 0; f < pack_frames_count; f++) {
+    for (size_t f = 0; f < PACK_FRAMES; f++) {
         for (size_t i = 0; i < pack_sizes_count; i++) {
-            struct pack_case c = make_case(function, &pack_sizes[i], &pack_frames[f], fill);
+            struct pack_case c = pack_case_of(function, &pack_sizes[i], &pack_frames[f], fill);
             check(&c);
         }
     }
@@ -60,11 +51,11 @@ static void check_sizes_and_frames(const char *function, pack_check_fn check, st
 static void check_every_width(const char *function, pack_check_fn check)
 {
     static const struct size_case size = {1025, "a packing tile plus one"};
-    const size_t frame_indices[] = {0, 1, 3}; /* 1, 3 and 257 in pack_frames */
+    const enum pack_frame_name frames[] = {FRAME_ONE, FRAME_THREE, FRAME_BLOCK_PLUS_ONE};
     for (unsigned width = 0; width <= 32; width++) {
-        for (size_t k = 0; k < sizeof frame_indices / sizeof frame_indices[0]; k++) {
+        for (size_t k = 0; k < sizeof frames / sizeof frames[0]; k++) {
             struct pack_fill fill = {PACK_WIDTH, width};
-            struct pack_case c = make_case(function, &size, &pack_frames[frame_indices[k]], fill);
+            struct pack_case c = pack_case_of(function, &size, &pack_frames[frames[k]], fill);
             check(&c);
         }
     }
@@ -131,9 +122,9 @@ Test(roundtrip, structured)
     static const struct frame_case rows = {64, "one 64-voxel row a frame"};
     static const struct frame_case slabs = {4096, "one 64x64 slice a frame"};
     struct pack_fill voxel = {PACK_VOXEL, 0};
-    struct pack_case c = make_case("pack_encode + pack_decode", &volume, &rows, voxel);
+    struct pack_case c = pack_case_of("pack_encode + pack_decode", &volume, &rows, voxel);
     check_pack_round_trip(&c);
-    c = make_case("pack_encode + pack_decode", &volume, &slabs, voxel);
+    c = pack_case_of("pack_encode + pack_decode", &volume, &slabs, voxel);
     check_pack_round_trip(&c);
 
     /* Sawtooth 0..254 and 0..255: 8 bits a value, frames out of step with the teeth. */
@@ -147,7 +138,7 @@ Test(roundtrip, structured)
     for (unsigned top = 254; top <= 255; top++) {
         for (size_t f = 0; f < sizeof saw_frames / sizeof saw_frames[0]; f++) {
             struct pack_fill saw = {PACK_SAWTOOTH, top};
-            c = make_case("pack_encode + pack_decode", &saw_size, &saw_frames[f], saw);
+            c = pack_case_of("pack_encode + pack_decode", &saw_size, &saw_frames[f], saw);
             check_pack_round_trip(&c);
         }
     }
@@ -162,7 +153,7 @@ Test(roundtrip, large, .timeout = 120)
     static const struct size_case large = {(1u << 24) + 7, "2^24 + 7 values, not a power of two"};
 #endif
     static const struct frame_case frame = {128, "128 values a frame"};
-    struct pack_case c = make_case("pack_encode + pack_decode", &large, &frame, mixed);
+    struct pack_case c = pack_case_of("pack_encode + pack_decode", &large, &frame, mixed);
     check_pack_round_trip(&c);
 }
 
@@ -182,6 +173,6 @@ Test(roundtrip, largest, .timeout = 120)
                                                          "a stream of 2^31 bits, one more than an int holds"};
     static const struct frame_case frame = {4000, "4000 values a frame (the last one 864): every frame of width 32"};
     struct pack_fill width32 = {PACK_WIDTH, 32};
-    struct pack_case c = make_case("pack_encode + pack_decode", &largest, &frame, width32);
+    struct pack_case c = pack_case_of("pack_encode + pack_decode", &largest, &frame, width32);
     check_pack_round_trip(&c);
 }

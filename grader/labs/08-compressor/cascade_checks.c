@@ -1,23 +1,20 @@
 /*
  * cascade_checks.c: see cascade_checks.h.
  *
- * Every device buffer here is bytes between two guard zones of
- * CASCADE_GUARD_BYTES (poisoned for AddressSanitizer under CHECK=memory), its
- * data poisoned with CASCADE_POISON where the function under test has nothing to
- * read; a byte written outside the data, or past the length a function
- * returned, fails the test with its offset. In lab 08's tests the arrays
- * a function allocates for itself have guard zones too (guarded_malloc.h),
- * checked after each call: a decoder's scratch arrays of n, say.
+ * Every device buffer here is device.h's bytes between two guard zones,
+ * its data poisoned with CASCADE_POISON where the function under test has
+ * nothing to read; a byte written outside the data, or past the length a
+ * function returned, fails the test with its offset. In lab 08's tests
+ * the arrays a function allocates for itself have guard zones too
+ * (guarded_malloc.h), checked after each call: a decoder's scratch arrays
+ * of n, say.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <criterion/criterion.h>
-#include <sanitizer/asan_interface.h>
 
-#include "case_record.h"
 #include "cascade_checks.h"
 #include "check.h"
 #include "device.h"
@@ -30,20 +27,13 @@
 
 const unsigned cascade_widths[CASCADE_WIDTHS] = {1, 2, 4};
 
-void record_cascade_case(const struct cascade_case *c)
-{
-    char head[640], hint[256];
-    cascade_case_describe(c, head, sizeof head);
-    cascade_case_reproduce(c, hint, sizeof hint);
-    record_running_case(head, hint);
-}
-
 struct cascade_case cascade_case_of(const char *function, const struct size_case *size, unsigned w,
                                     enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta)
 {
-    struct cascade_case c = {function, size->n, size->why, w, fill, frame_length, delta,
-                             case_seed(size->n ^ ((size_t)fill << 40) ^ ((size_t)w << 48))};
-    record_cascade_case(&c);
+    uint64_t seed = case_seed(size->n ^ ((size_t)fill << 40) ^ ((size_t)w << 48));
+    struct cascade_case c = {{"08", function, size->n, size->why, FILL_RANDOM, seed, &cascade_case_words}, w, fill,
+                             frame_length, delta};
+    record_test_case(&c.base);
     return c;
 }
 
@@ -59,112 +49,17 @@ void cascade_check_sizes(const char *function, const struct size_case *sizes, si
             }
 }
 
-
-void cascade_fail(const struct cascade_case *c, const char *format, ...)
-{
-    char head[640], hint[256];
-    cascade_case_describe(c, head, sizeof head);
-    cascade_case_reproduce(c, hint, sizeof hint);
-    va_list args;
-    va_start(args, format);
-    fail_described(head, hint, format, args);
-}
-
-void *cascade_host_bytes(size_t bytes)
-{
-    void *p = malloc(bytes > 0 ? bytes : 1);
-    cr_assert(p != NULL, "grader: out of host memory");
-    return p;
-}
-
-static void cuda_ok(cudaError_t err, const char *what)
-{
-    if (err != cudaSuccess)
-        cr_assert_fail("grader: %s failed: %s (%s)", what, cudaGetErrorName(err), cudaGetErrorString(err));
-}
-
-/* ---- Guarded device bytes ---------------------------------------------------- */
-
-static void guards_hide(const struct dbytes *b)
-{
-    ASAN_POISON_MEMORY_REGION(b->base, b->front);
-    ASAN_POISON_MEMORY_REGION(b->d + b->bytes, b->back);
-}
-
-static void guards_show(const struct dbytes *b)
-{
-    ASAN_UNPOISON_MEMORY_REGION(b->base, b->front);
-    ASAN_UNPOISON_MEMORY_REGION(b->d + b->bytes, b->back);
-}
-
-struct dbytes dbytes_new(const void *data, size_t bytes, int fill, size_t shift, size_t back)
-{
-    struct dbytes b = {NULL, NULL, CASCADE_GUARD_BYTES + shift, bytes, back};
-    size_t total = b.front + bytes + back;
-    cuda_ok(cudaMalloc((void **)&b.base, total), "cudaMalloc");
-    uint8_t *all = cascade_host_bytes(total);
-    memset(all, CASCADE_GUARD, total);
-    if (data != NULL)
-        memcpy(all + b.front, data, bytes);
-    else
-        memset(all + b.front, fill, bytes);
-    cuda_ok(cudaMemcpy(b.base, all, total, cudaMemcpyHostToDevice), "cudaMemcpy");
-    free(all);
-    b.d = b.base + b.front;
-    guards_hide(&b);
-    return b;
-}
-
-uint8_t *dbytes_read(const struct cascade_case *c, const char *name, const struct dbytes *b)
-{
-    size_t total = b->front + b->bytes + b->back;
-    uint8_t *all = cascade_host_bytes(total);
-    guards_show(b);
-    cuda_ok(cudaMemcpy(all, b->base, total, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    guards_hide(b);
-    for (size_t i = 0; i < b->front || i < b->back; i++) {
-        if (i < b->back && all[b->front + b->bytes + i] != CASCADE_GUARD)
-            cascade_fail(c, "%s: byte %zu was written, past the end of its %zu bytes", name, b->bytes + i, b->bytes);
-        if (i < b->front && all[b->front - 1 - i] != CASCADE_GUARD)
-            cascade_fail(c, "%s: byte -%zu was written, before its start", name, i + 1);
-    }
-    uint8_t *data = cascade_host_bytes(b->bytes);
-    memcpy(data, all + b->front, b->bytes);
-    free(all);
-    return data;
-}
-
 /* The checks' buffers: data (or CASCADE_POISON when data is NULL) between
  * two guard zones. */
-static struct dbytes device_bytes_from(const void *data, size_t bytes)
+static struct device_bytes device_bytes_from(const void *data, size_t bytes)
 {
-    return dbytes_new(data, bytes, CASCADE_POISON, 0, CASCADE_GUARD_BYTES);
+    return device_bytes_new(data, bytes, CASCADE_POISON, 0, false);
 }
 
-void dbytes_free(struct dbytes *b)
-{
-    guards_show(b);
-    cudaFree(b->base);
-}
-
-void cascade_expect_unchanged(const struct cascade_case *c, const char *name, const struct dbytes *b,
+void cascade_expect_unchanged(const struct cascade_case *c, const char *name, const struct device_bytes *b,
                               const void *data)
 {
-    const uint8_t *in = data;
-    uint8_t *got = dbytes_read(c, name, b);
-    for (size_t i = 0; i < b->bytes; i++)
-        if (got[i] != in[i])
-            cascade_fail(c, "%s was changed at byte %zu, from 0x%02x to 0x%02x (it is const)", name, i, in[i],
-                         got[i]);
-    free(got);
-}
-
-void cascade_expect_success(const struct cascade_case *c, const char *what, cudaError_t returned)
-{
-    expect_implemented();
-    char why[512];
-    if (cuda_failure(returned, why, sizeof why))
-        cascade_fail(c, "%s%s%s", what != NULL ? what : "", what != NULL ? ": " : "", why);
+    expect_buffer_unchanged(&c->base, name, &b->buffer, data, VALUES_HEX);
 }
 
 /* Lab 08's tests put every device allocation between guard zones, the
@@ -175,59 +70,51 @@ static void expect_allocations_intact(const struct cascade_case *c, const char *
 {
     char why[320];
     if (guarded_malloc_overrun != NULL && guarded_malloc_overrun(why, sizeof why))
-        cascade_fail(c, "%s%s%s%s wrote outside one of the device arrays it allocated: %s. An array sized n must"
-                     " never get more than n elements: check a length before the work it sizes", call,
-                     input != NULL ? ", given " : "", input != NULL ? input : "", input != NULL ? "," : "", why);
-}
-
-/* Elements as 32-bit words: "element 5: expected 0x00ff, got 0x0000 (3 of 257 differ)". */
-static void expect_same_u32(const struct cascade_case *c, const char *what, const uint32_t *expected,
-                            const uint32_t *got, size_t count)
-{
-    size_t first, differ = count_differences(expected, got, count, &first);
-    if (differ > 0)
-        cascade_fail(c, "%s: first mismatch at index %zu: expected 0x%x, got 0x%x (%zu of %zu differ)", what,
-                     first, expected[first], got[first], differ, count);
+        fail_case(&c->base, "%s%s%s%s wrote outside one of the device arrays it allocated: %s. An array sized n must"
+                  " never get more than n elements: check a length before the work it sizes", call,
+                  input != NULL ? ", given " : "", input != NULL ? input : "", input != NULL ? "," : "", why);
 }
 
 /* ---- Part A ---------------------------------------------------------------------- */
 
 void check_cascade_widen(const struct cascade_case *c)
 {
+    size_t n = c->base.n;
     unsigned w = c->element_bytes;
     uint8_t *raw = cascade_case_raw(c);
-    uint32_t *expected = cascade_host_bytes(c->n * 4);
-    for (size_t i = 0; i < c->n; i++)
+    uint32_t *expected = host_alloc(n, 4);
+    for (size_t i = 0; i < n; i++)
         expected[i] = cascade_element(raw, i, w);
-    struct dbytes d_raw = device_bytes_from(raw, c->n * w), d_values = device_bytes_from(NULL, c->n * 4);
-    cascade_expect_success(c, NULL, cascade_widen(d_raw.d, c->n, w, (int *)d_values.d));
-    uint32_t *got = (uint32_t *)dbytes_read(c, "d_values", &d_values);
+    struct device_bytes d_raw = device_bytes_from(raw, n * w), d_values = device_bytes_from(NULL, n * 4);
+    expect_call_success(&c->base, NULL, cascade_widen(d_raw.d, n, w, (int *)d_values.d));
+    uint32_t *got = (uint32_t *)device_bytes_read(&c->base, "d_values", &d_values);
     expect_allocations_intact(c, "cascade_widen", NULL);
-    expect_same_u32(c, "d_values", expected, got, c->n);
+    expect_same_values(&c->base, "d_values", expected, got, n, VALUES_HEX);
     cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
-    dbytes_free(&d_raw);
-    dbytes_free(&d_values);
+    device_bytes_free(&d_raw);
+    device_bytes_free(&d_values);
     free(raw), free(expected), free(got);
 }
 
 void check_cascade_narrow(const struct cascade_case *c)
 {
+    size_t n = c->base.n;
     unsigned w = c->element_bytes;
     uint8_t *raw = cascade_case_raw(c);
-    uint32_t *values = cascade_host_bytes(c->n * 4);
+    uint32_t *values = host_alloc(n, 4);
     /* Bits above 8w must be dropped: set them. */
-    for (size_t i = 0; i < c->n; i++)
+    for (size_t i = 0; i < n; i++)
         values[i] = cascade_element(raw, i, w) | (w < 4 ? ~cascade_element_max(w) & 0xa5a5a5a5u : 0);
-    struct dbytes d_values = device_bytes_from(values, c->n * 4), d_raw = device_bytes_from(NULL, c->n * w);
-    cascade_expect_success(c, NULL, cascade_narrow((const int *)d_values.d, c->n, w, d_raw.d));
-    uint8_t *got = dbytes_read(c, "d_raw", &d_raw);
+    struct device_bytes d_values = device_bytes_from(values, n * 4), d_raw = device_bytes_from(NULL, n * w);
+    expect_call_success(&c->base, NULL, cascade_narrow((const int *)d_values.d, n, w, d_raw.d));
+    uint8_t *got = device_bytes_read(&c->base, "d_raw", &d_raw);
     expect_allocations_intact(c, "cascade_narrow", NULL);
-    for (size_t i = 0; i < c->n * w; i++)
+    for (size_t i = 0; i < n * w; i++)
         if (got[i] != raw[i])
-            cascade_fail(c, "d_raw: first mismatch at byte %zu (element %zu, byte %zu of it): expected 0x%02x, got 0x%02x"
-                         " (d_values[%zu] = 0x%08x)", i, i / w, i % w, raw[i], got[i], i / w, values[i / w]);
-    dbytes_free(&d_values);
-    dbytes_free(&d_raw);
+            fail_case(&c->base, "d_raw: first mismatch at byte %zu (element %zu, byte %zu of it): expected 0x%02x,"
+                      " got 0x%02x (d_values[%zu] = 0x%08x)", i, i / w, i % w, raw[i], got[i], i / w, values[i / w]);
+    device_bytes_free(&d_values);
+    device_bytes_free(&d_raw);
     free(raw), free(values), free(got);
 }
 
@@ -243,9 +130,10 @@ static uint32_t oracle_zigzag(uint32_t difference, unsigned bits)
 /* Symbols of the case: its elements, any values of w bytes (n of them). */
 static uint32_t *case_symbols(const struct cascade_case *c)
 {
+    size_t n = c->base.n;
     uint8_t *raw = cascade_case_raw(c);
-    uint32_t *symbols = cascade_host_bytes(c->n * 4);
-    for (size_t i = 0; i < c->n; i++)
+    uint32_t *symbols = host_alloc(n, 4);
+    for (size_t i = 0; i < n; i++)
         symbols[i] = cascade_element(raw, i, c->element_bytes);
     free(raw);
     return symbols;
@@ -253,7 +141,7 @@ static uint32_t *case_symbols(const struct cascade_case *c)
 
 static uint32_t *oracle_deltas(const uint32_t *symbols, size_t runs, unsigned w)
 {
-    uint32_t *deltas = cascade_host_bytes(runs * 4), previous = 0;
+    uint32_t *deltas = host_alloc(runs, 4), previous = 0;
     for (size_t r = 0; r < runs; r++) {
         deltas[r] = oracle_zigzag((symbols[r] - previous) & cascade_element_max(w), 8 * w);
         previous = symbols[r];
@@ -263,31 +151,33 @@ static uint32_t *oracle_deltas(const uint32_t *symbols, size_t runs, unsigned w)
 
 void check_cascade_delta(const struct cascade_case *c)
 {
-    uint32_t *symbols = case_symbols(c), *expected = oracle_deltas(symbols, c->n, c->element_bytes);
-    struct dbytes d_symbols = device_bytes_from(symbols, c->n * 4), d_out = device_bytes_from(NULL, c->n * 4);
-    cascade_expect_success(c, NULL,
-                           cascade_delta((const int *)d_symbols.d, c->n, c->element_bytes, (uint32_t *)d_out.d));
-    uint32_t *got = (uint32_t *)dbytes_read(c, "d_zigzag", &d_out);
+    size_t n = c->base.n;
+    uint32_t *symbols = case_symbols(c), *expected = oracle_deltas(symbols, n, c->element_bytes);
+    struct device_bytes d_symbols = device_bytes_from(symbols, n * 4), d_out = device_bytes_from(NULL, n * 4);
+    expect_call_success(&c->base, NULL,
+                        cascade_delta((const int *)d_symbols.d, n, c->element_bytes, (uint32_t *)d_out.d));
+    uint32_t *got = (uint32_t *)device_bytes_read(&c->base, "d_zigzag", &d_out);
     expect_allocations_intact(c, "cascade_delta", NULL);
-    expect_same_u32(c, "d_zigzag", expected, got, c->n);
+    expect_same_values(&c->base, "d_zigzag", expected, got, n, VALUES_HEX);
     cascade_expect_unchanged(c, "d_symbols", &d_symbols, symbols);
-    dbytes_free(&d_symbols);
-    dbytes_free(&d_out);
+    device_bytes_free(&d_symbols);
+    device_bytes_free(&d_out);
     free(symbols), free(expected), free(got);
 }
 
 void check_cascade_undelta(const struct cascade_case *c)
 {
-    uint32_t *symbols = case_symbols(c), *deltas = oracle_deltas(symbols, c->n, c->element_bytes);
-    struct dbytes d_deltas = device_bytes_from(deltas, c->n * 4), d_out = device_bytes_from(NULL, c->n * 4);
-    cascade_expect_success(c, NULL,
-                           cascade_undelta((const uint32_t *)d_deltas.d, c->n, c->element_bytes, (int *)d_out.d));
-    uint32_t *got = (uint32_t *)dbytes_read(c, "d_symbols", &d_out);
+    size_t n = c->base.n;
+    uint32_t *symbols = case_symbols(c), *deltas = oracle_deltas(symbols, n, c->element_bytes);
+    struct device_bytes d_deltas = device_bytes_from(deltas, n * 4), d_out = device_bytes_from(NULL, n * 4);
+    expect_call_success(&c->base, NULL,
+                        cascade_undelta((const uint32_t *)d_deltas.d, n, c->element_bytes, (int *)d_out.d));
+    uint32_t *got = (uint32_t *)device_bytes_read(&c->base, "d_symbols", &d_out);
     expect_allocations_intact(c, "cascade_undelta", NULL);
-    expect_same_u32(c, "d_symbols (from the zigzagged deltas)", symbols, got, c->n);
+    expect_same_values(&c->base, "d_symbols (from the zigzagged deltas)", symbols, got, n, VALUES_HEX);
     cascade_expect_unchanged(c, "d_zigzag", &d_deltas, deltas);
-    dbytes_free(&d_deltas);
-    dbytes_free(&d_out);
+    device_bytes_free(&d_deltas);
+    device_bytes_free(&d_out);
     free(symbols), free(deltas), free(got);
 }
 
@@ -295,32 +185,33 @@ void check_cascade_undelta(const struct cascade_case *c)
 
 void check_cascade_frame_bytes(const struct cascade_case *c)
 {
+    size_t n = c->base.n;
     /* The values: the case's elements, as counts - 1 or symbols would be. */
     uint32_t *values = case_symbols(c);
     uint64_t expected[SCANZIP_FRAME_CANDIDATES], got[SCANZIP_FRAME_CANDIDATES];
     for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++) {
         size_t length = (size_t)SCANZIP_FIRST_FRAME_CANDIDATE << k;
         uint64_t bits = 0;
-        for (size_t first = 0; first < c->n; first += length) {
+        for (size_t first = 0; first < n; first += length) {
             uint32_t frame_or = 0;
-            size_t end = first + length < c->n ? first + length : c->n;
+            size_t end = first + length < n ? first + length : n;
             for (size_t i = first; i < end; i++)
                 frame_or |= values[i];
             bits += (uint64_t)(frame_or == 0 ? 0 : 32 - __builtin_clz(frame_or)) * (end - first);
         }
-        expected[k] = (c->n + length - 1) / length + 4 * ((bits + 31) / 32);
+        expected[k] = (n + length - 1) / length + 4 * ((bits + 31) / 32);
         got[k] = 0x5ca1ab1e;
     }
-    struct dbytes d_values = device_bytes_from(values, c->n * 4);
-    cascade_expect_success(c, NULL, cascade_frame_bytes((const uint32_t *)d_values.d, c->n, got));
+    struct device_bytes d_values = device_bytes_from(values, n * 4);
+    expect_call_success(&c->base, NULL, cascade_frame_bytes((const uint32_t *)d_values.d, n, got));
     expect_allocations_intact(c, "cascade_frame_bytes", NULL);
     for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
         if (got[k] != expected[k])
-            cascade_fail(c, "bytes[%u] (frames of %u): expected %llu, got %llu (all six: frames of 8 16 32 64 128 256)",
-                         k, SCANZIP_FIRST_FRAME_CANDIDATE << k, (unsigned long long)expected[k],
-                         (unsigned long long)got[k]);
+            fail_case(&c->base, "bytes[%u] (frames of %u): expected %llu, got %llu"
+                      " (all six: frames of 8 16 32 64 128 256)", k, SCANZIP_FIRST_FRAME_CANDIDATE << k, (unsigned long long)expected[k],
+                      (unsigned long long)got[k]);
     cascade_expect_unchanged(c, "d_values", &d_values, values);
-    dbytes_free(&d_values);
+    device_bytes_free(&d_values);
     free(values);
 }
 
@@ -369,40 +260,41 @@ void cascade_payload_place(const struct cascade_layout *l, size_t i, char *where
 
 void check_cascade_encode(const struct cascade_case *c)
 {
+    size_t n = c->base.n;
     unsigned w = c->element_bytes;
     uint8_t *raw = cascade_case_raw(c);
-    size_t expected_bytes = 0, got_bytes = (size_t)0x5ca1ab1e, room = cascade_max_payload_bytes(c->n);
+    size_t expected_bytes = 0, got_bytes = (size_t)0x5ca1ab1e, room = cascade_max_payload_bytes(n);
     int expected_delta = 0;
     bool got_delta = false;
     uint8_t *expected = cascade_oracle_payload(c, raw, &expected_bytes, &expected_delta);
-    struct dbytes d_raw = device_bytes_from(raw, c->n * w), d_payload = device_bytes_from(NULL, room);
-    cascade_expect_success(c, NULL, cascade_encode(d_raw.d, c->n, w, c->frame_length, c->delta, d_payload.d,
-                                                   &got_bytes, &got_delta));
-    uint8_t *got = dbytes_read(c, "d_payload", &d_payload);
+    struct device_bytes d_raw = device_bytes_from(raw, n * w), d_payload = device_bytes_from(NULL, room);
+    expect_call_success(&c->base, NULL, cascade_encode(d_raw.d, n, w, c->frame_length, c->delta, d_payload.d,
+                                                       &got_bytes, &got_delta));
+    uint8_t *got = device_bytes_read(&c->base, "d_payload", &d_payload);
     expect_allocations_intact(c, "cascade_encode", NULL);
     char where[96];
     for (size_t i = 0; i < expected_bytes && i < got_bytes && i < room; i++) {
         if (got[i] != expected[i]) {
             struct cascade_layout layout = cascade_payload_layout(expected);
             cascade_payload_place(&layout, i, where, sizeof where);
-            cascade_fail(c, "payload byte %zu (%s): expected 0x%02x, got 0x%02x (the payload has %zu bytes%s)", i,
-                         where, expected[i], got[i], expected_bytes,
-                         got_delta != (expected_delta != 0) ? "; and *delta_used is wrong too" : "");
+            fail_case(&c->base, "payload byte %zu (%s): expected 0x%02x, got 0x%02x (the payload has %zu bytes%s)", i,
+                      where, expected[i], got[i], expected_bytes,
+                      got_delta != (expected_delta != 0) ? "; and *delta_used is wrong too" : "");
         }
     }
     if (got_bytes != expected_bytes)
-        cascade_fail(c, "*payload_bytes: expected %zu, got %zu (the first %zu bytes match)", expected_bytes,
-                     got_bytes, got_bytes < expected_bytes ? got_bytes : expected_bytes);
+        fail_case(&c->base, "*payload_bytes: expected %zu, got %zu (the first %zu bytes match)", expected_bytes,
+                  got_bytes, got_bytes < expected_bytes ? got_bytes : expected_bytes);
     if (got_delta != (expected_delta != 0))
-        cascade_fail(c, "*delta_used: expected %s, got %s", expected_delta ? "true" : "false",
-                     got_delta ? "true" : "false");
+        fail_case(&c->base, "*delta_used: expected %s, got %s", expected_delta ? "true" : "false",
+                  got_delta ? "true" : "false");
     for (size_t i = expected_bytes; i < room; i++)
         if (got[i] != CASCADE_POISON)
-            cascade_fail(c, "d_payload[%zu] was written (0x%02x), past the payload's %zu bytes", i, got[i],
-                         expected_bytes);
+            fail_case(&c->base, "d_payload[%zu] was written (0x%02x), past the payload's %zu bytes", i, got[i],
+                      expected_bytes);
     cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
-    dbytes_free(&d_raw);
-    dbytes_free(&d_payload);
+    device_bytes_free(&d_raw);
+    device_bytes_free(&d_payload);
     free(raw), free(expected), free(got);
 }
 
@@ -412,19 +304,20 @@ void check_cascade_encode(const struct cascade_case *c)
 static cudaError_t gpu_decode(const struct cascade_case *c, const char *what, const uint8_t *payload, size_t bytes,
                               bool delta, uint8_t **out)
 {
-    size_t raw_bytes = c->n * c->element_bytes;
-    struct dbytes d_payload = device_bytes_from(payload, bytes), d_raw = device_bytes_from(NULL, raw_bytes);
-    cudaError_t err = cascade_decode(d_payload.d, bytes, c->element_bytes, delta, d_raw.d, c->n);
+    size_t n = c->base.n;
+    size_t raw_bytes = n * c->element_bytes;
+    struct device_bytes d_payload = device_bytes_from(payload, bytes), d_raw = device_bytes_from(NULL, raw_bytes);
+    cudaError_t err = cascade_decode(d_payload.d, bytes, c->element_bytes, delta, d_raw.d, n);
     expect_implemented();
     cudaError_t sync = cudaDeviceSynchronize();
     if (sync != cudaSuccess)
-        cascade_fail(c, "given %s, a kernel failed (%s: %s)%s", what, cudaGetErrorName(sync), cudaGetErrorString(sync),
-                     err == CASCADE_INVALID_PAYLOAD ? " before cascade_decode refused the payload" : "");
-    *out = dbytes_read(c, "d_raw", &d_raw);
+        fail_case(&c->base, "given %s, a kernel failed (%s: %s)%s", what, cudaGetErrorName(sync),
+                  cudaGetErrorString(sync), err == CASCADE_INVALID_PAYLOAD ? " before cascade_decode refused the payload" : "");
+    *out = device_bytes_read(&c->base, "d_raw", &d_raw);
     cascade_expect_unchanged(c, "d_payload", &d_payload, payload);
     expect_allocations_intact(c, "cascade_decode", what);
-    dbytes_free(&d_payload);
-    dbytes_free(&d_raw);
+    device_bytes_free(&d_payload);
+    device_bytes_free(&d_raw);
     return err;
 }
 
@@ -441,14 +334,14 @@ static void expect_decodes(const struct cascade_case *c, const char *lead, const
     uint8_t *got = NULL;
     cudaError_t err = gpu_decode(c, what, payload, bytes, delta, &got);
     if (err == CASCADE_INVALID_PAYLOAD)
-        cascade_fail(c, "%s%s was refused: cascade_decode returned CASCADE_INVALID_PAYLOAD, but the payload is valid"
-                     " (the CPU decoder decodes it)", lead, what);
+        fail_case(&c->base, "%s%s was refused: cascade_decode returned CASCADE_INVALID_PAYLOAD, but the payload is"
+                  " valid (the CPU decoder decodes it)", lead, what);
     snprintf(head, sizeof head, "%sdecoding %s", lead, what);
-    cascade_expect_success(c, head, err);
-    for (size_t i = 0; i < c->n * c->element_bytes; i++)
+    expect_call_success(&c->base, head, err);
+    for (size_t i = 0; i < c->base.n * c->element_bytes; i++)
         if (got[i] != raw[i])
-            cascade_fail(c, "%s: first mismatch at element %zu (byte %zu of it): expected 0x%02x, got 0x%02x", head,
-                         i / c->element_bytes, i % c->element_bytes, raw[i], got[i]);
+            fail_case(&c->base, "%s: first mismatch at element %zu (byte %zu of it): expected 0x%02x, got 0x%02x", head,
+                      i / c->element_bytes, i % c->element_bytes, raw[i], got[i]);
     free(got);
 }
 
@@ -468,15 +361,15 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
                            size_t bytes, bool delta)
 {
     struct scanzip_why why = {""};
-    size_t raw_bytes = c->n * c->element_bytes;
-    uint8_t *cpu = cascade_host_bytes(raw_bytes), *got = NULL;
+    size_t raw_bytes = c->base.n * c->element_bytes;
+    uint8_t *cpu = host_alloc(raw_bytes, 1), *got = NULL;
     cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
                                      bytes, cpu, raw_bytes, &why) != 0,
               "grader: the CPU decoder accepts the damage \"%s\"", damage);
     cudaError_t err = gpu_decode(c, damage, payload, bytes, delta, &got);
     if (err != CASCADE_INVALID_PAYLOAD)
-        cascade_fail(c, "a damaged payload (%s; the CPU decoder says \"%s\") was not refused: cascade_decode returned"
-                     " %s, not CASCADE_INVALID_PAYLOAD", damage, why.text, cudaGetErrorName(err));
+        fail_case(&c->base, "a damaged payload (%s; the CPU decoder says \"%s\") was not refused: cascade_decode"
+                  " returned %s, not CASCADE_INVALID_PAYLOAD", damage, why.text, cudaGetErrorName(err));
     free(cpu), free(got);
 }
 
@@ -485,7 +378,7 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
 static void expect_named_damage_refused(const struct cascade_case *c, const uint8_t *payload, size_t bytes,
                                         bool delta)
 {
-    uint8_t *bad = cascade_host_bytes(bytes + 4);
+    uint8_t *bad = host_alloc(bytes + 4, 1);
     memcpy(bad, payload, bytes);
     expect_refused(c, "cut to 7 bytes", bad, 7, delta);
     expect_refused(c, "its last byte cut", bad, bytes - 1, delta);
@@ -493,7 +386,7 @@ static void expect_named_damage_refused(const struct cascade_case *c, const uint
     expect_refused(c, "a byte added at the end", bad, bytes + 1, delta);
     struct { size_t at; uint32_t value; const char *damage; } fields[] = {
         {0, 0, "runs set to 0"},
-        {0, (uint32_t)c->n + 1, "runs set to n + 1"},
+        {0, (uint32_t)c->base.n + 1, "runs set to n + 1"},
         {4, 0, "frame length set to 0"},
         {4, SCANZIP_MAX_FRAME_LENGTH + 1, "frame length set to 2^20 + 1"},
     };
@@ -527,7 +420,7 @@ static uint8_t *payload_of_runs(size_t runs, uint32_t frame_length, unsigned sym
     size_t symbol_words = (symbol_width * runs + 31) / 32, count_words = (count_width * runs + 31) / 32;
     size_t count_widths = 8 + frames + 4 * symbol_words;
     *bytes = count_widths + frames + 4 * count_words;
-    uint8_t *payload = cascade_host_bytes(*bytes);
+    uint8_t *payload = host_alloc(*bytes, 1);
     memset(payload, 0, *bytes);
     scanzip_store32(payload, (uint32_t)runs);
     scanzip_store32(payload + 4, frame_length);
@@ -544,16 +437,17 @@ static uint8_t *payload_of_runs(size_t runs, uint32_t frame_length, unsigned sym
  * frame of 2^20 and widths of 0, one symbol and one count. */
 static void expect_runs_above_n_refused(const struct cascade_case *c, bool delta)
 {
+    size_t n = c->base.n;
     struct { uint32_t frame; unsigned symbol_width, count_width; const char *streams; } lies[] = {
         {1, 8 * c->element_bytes, 32, "frames of 1, every width the largest"},
         {SCANZIP_MAX_FRAME_LENGTH, 0, 0, "one frame of 2^20, every width 0"},
     };
     for (size_t k = 0; k < sizeof lies / sizeof lies[0]; k++) {
         size_t bytes = 0;
-        uint8_t *payload = payload_of_runs(c->n + 1, lies[k].frame, lies[k].symbol_width, lies[k].count_width, &bytes);
+        uint8_t *payload = payload_of_runs(n + 1, lies[k].frame, lies[k].symbol_width, lies[k].count_width, &bytes);
         char damage[160];
-        snprintf(damage, sizeof damage, "runs n + 1 = %zu, with streams of %zu values to match (%s)", c->n + 1,
-                 c->n + 1, lies[k].streams);
+        snprintf(damage, sizeof damage, "runs n + 1 = %zu, with streams of %zu values to match (%s)", n + 1, n + 1,
+                 lies[k].streams);
         expect_refused(c, damage, payload, bytes, delta);
         free(payload);
     }
@@ -564,9 +458,9 @@ static void expect_runs_above_n_refused(const struct cascade_case *c, bool delta
 static void expect_random_damage_judged(const struct cascade_case *c, const uint8_t *payload, size_t bytes,
                                         bool delta, unsigned mutations)
 {
-    uint64_t state = c->seed ^ 0xdecade;
-    size_t raw_bytes = c->n * c->element_bytes;
-    uint8_t *cpu = cascade_host_bytes(raw_bytes), *bad = cascade_host_bytes(bytes);
+    uint64_t state = c->base.seed ^ 0xdecade;
+    size_t raw_bytes = c->base.n * c->element_bytes;
+    uint8_t *cpu = host_alloc(raw_bytes, 1), *bad = host_alloc(bytes, 1);
     for (unsigned m = 0; m < mutations; m++) {
         memcpy(bad, payload, bytes);
         size_t at = random_next(&state) % bytes;
@@ -584,12 +478,12 @@ static void expect_random_damage_judged(const struct cascade_case *c, const uint
         uint8_t *got = NULL;
         cudaError_t err = gpu_decode(c, damage, bad, bytes, delta, &got);
         if (err != cudaSuccess)
-            cascade_fail(c, "a payload with %s is still valid (the CPU decodes it), but cascade_decode returned %s",
-                         damage, cudaGetErrorName(err));
+            fail_case(&c->base, "a payload with %s is still valid (the CPU decodes it), but cascade_decode returned %s",
+                      damage, cudaGetErrorName(err));
         for (size_t i = 0; i < raw_bytes; i++)
             if (got[i] != cpu[i])
-                cascade_fail(c, "a payload with %s (still valid) decodes differently: element %zu: CPU 0x%02x, GPU 0x%02x",
-                             damage, i / c->element_bytes, cpu[i], got[i]);
+                fail_case(&c->base, "a payload with %s (still valid) decodes differently: element %zu: CPU 0x%02x,"
+                          " GPU 0x%02x", damage, i / c->element_bytes, cpu[i], got[i]);
         free(got);
     }
     free(cpu), free(bad);
@@ -615,12 +509,11 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
 
 void check_cascade_invalid_arguments(void)
 {
-    struct cascade_case c = {"cascade_* (argument checks)", 16, "16 elements", 1, CASCADE_FILL_RUNS, 0,
-                             CASCADE_PLAIN, 1};
-    record_cascade_case(&c);
-    uint8_t *d_bytes = NULL;
-    cuda_ok(cudaMalloc((void **)&d_bytes, cascade_max_payload_bytes(64)), "cudaMalloc");
-    cuda_ok(cudaMemset(d_bytes, 0, cascade_max_payload_bytes(64)), "cudaMemset");
+    struct cascade_case c = {{"08", "cascade_* (argument checks)", 16, "16 elements", FILL_RANDOM, 1,
+                              &cascade_case_words}, 1, CASCADE_FILL_RUNS, 0, CASCADE_PLAIN};
+    record_test_case(&c.base);
+    struct device_bytes zeros = device_bytes_new(NULL, cascade_max_payload_bytes(64), 0, 0, false);
+    uint8_t *d_bytes = zeros.d;
     int *d_ints = (int *)d_bytes;
     size_t bytes = 0;
     bool used = false;
@@ -645,7 +538,8 @@ void check_cascade_invalid_arguments(void)
     expect_implemented();
     for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++)
         if (calls[k].got != cudaErrorInvalidValue)
-            cascade_fail(&c, "%s returned %s, not cudaErrorInvalidValue", calls[k].call, cudaGetErrorName(calls[k].got));
+            fail_case(&c.base, "%s returned %s, not cudaErrorInvalidValue", calls[k].call,
+                      cudaGetErrorName(calls[k].got));
     struct { cudaError_t got; const char *call; } empty[] = {
         {cascade_widen(NULL, 0, 1, NULL), "cascade_widen(NULL, 0, 1, NULL)"},
         {cascade_narrow(NULL, 0, 2, NULL), "cascade_narrow(NULL, 0, 2, NULL)"},
@@ -654,7 +548,7 @@ void check_cascade_invalid_arguments(void)
     };
     for (size_t k = 0; k < sizeof empty / sizeof empty[0]; k++)
         if (empty[k].got != cudaSuccess)
-            cascade_fail(&c, "%s returned %s: with nothing to do, it must succeed", empty[k].call,
-                         cudaGetErrorName(empty[k].got));
-    cudaFree(d_bytes);
+            fail_case(&c.base, "%s returned %s: with nothing to do, it must succeed", empty[k].call,
+                      cudaGetErrorName(empty[k].got));
+    device_bytes_free(&zeros);
 }

@@ -1,12 +1,15 @@
 /*
  * cascade_checks.h: the cases and checks of lab 08 (common/cascade.h),
- * shared by its tests and its driver.
+ * shared by its tests and the fast codec's.
  *
  * The oracle is scanzip's own CPU codec (common/scanzip/codec.h): the
  * GPU must write the payload it writes, byte for byte, and refuse the
  * payloads it refuses. A case is a chunk of n elements of w bytes, filled
  * as a compressor meets data (runs of labels, a sawtooth, noise), with a
- * frame length (or the choice among the candidates) and a delta choice:
+ * frame length (or the choice among the candidates) and a delta choice.
+ * It is a test case (oracle_cascade.h), so check.h's failures and
+ * device.h's byte buffers serve it as any lab's; what is lab 08's own
+ * here is the oracle's answer and the messages:
  *
  *   cascade_encode, n = 257 (a 256-thread block plus one), w = 2, FILL=labels,
  *   FRAME=choose, DELTA=choose, SEED=0x1234:
@@ -22,6 +25,7 @@
 #include <cuda_runtime_api.h>
 
 #include "cases.h"
+#include "device.h"
 #include "oracle_cascade.h"
 
 /* Where the parts of a valid cascade payload lie (byte offsets; the
@@ -45,14 +49,9 @@ extern const unsigned cascade_widths[];
 
 /* A case of `size` for `function`, its seed made from n, fill and w: the
  * same chunk in lab 08's tests and in the fast codec's. Recorded as the
- * case now running (record_cascade_case), as it is made to be run. */
+ * case now running (cases.h: record_test_case), as it is made to be run. */
 struct cascade_case cascade_case_of(const char *function, const struct size_case *size, unsigned w,
                                     enum cascade_fill fill, uint32_t frame_length, enum cascade_delta delta);
-
-/* The case is the one running now (case_record.h): a crash or a timeout
- * from here on names it. A case changed after cascade_case_of records
- * itself again. */
-void record_cascade_case(const struct cascade_case *c);
 
 /* One check on one case (check_cascade_encode, ...). */
 typedef void (*cascade_check_fn)(const struct cascade_case *c);
@@ -62,45 +61,13 @@ typedef void (*cascade_check_fn)(const struct cascade_case *c);
 void cascade_check_sizes(const char *function, const struct size_case *sizes, size_t count,
                          cascade_check_fn check);
 
-/* ---- Guarded device bytes ---------------------------------------------------
- * `bytes` of device memory `shift` bytes past a 16-byte boundary, after a
- * guard zone of CASCADE_GUARD_BYTES (the shift bytes included) and before
- * another of `back` bytes (an output: CASCADE_GUARD_BYTES; an input at the
- * very end of its allocation: 0), so that CHECK=memory sees a read past
- * it. The guards hold CASCADE_GUARD; AddressSanitizer sees them as
- * poisoned (CHECK=memory under the emulator).                           */
-#define CASCADE_GUARD_BYTES 256
-#define CASCADE_GUARD 0x5a  /* what an untouched guard byte holds */
-#define CASCADE_POISON 0xa5 /* what an output byte holds before the call */
+/* What an output byte holds before the call: a byte of POISON. */
+#define CASCADE_POISON (POISON & 0xff)
 
-struct dbytes {
-    uint8_t *d, *base;
-    size_t front, bytes, back;
-};
-
-/* The bytes hold `data`, or `fill` in every byte when data is NULL. */
-struct dbytes dbytes_new(const void *data, size_t bytes, int fill, size_t shift, size_t back);
-
-/* The bytes (malloc'd), after checking that nothing wrote into the
- * guards: a byte written before or after them fails the case. */
-uint8_t *dbytes_read(const struct cascade_case *c, const char *name, const struct dbytes *b);
-void dbytes_free(struct dbytes *b);
-
-/* malloc, or the test fails. */
-void *cascade_host_bytes(size_t bytes);
-
-/* An input comes back as it went in (it is const). */
-void cascade_expect_unchanged(const struct cascade_case *c, const char *name, const struct dbytes *b,
+/* An input comes back as it went in (it is const): "d_raw was changed at
+ * byte 5, from 0x01 to 0x00 (it is const)". */
+void cascade_expect_unchanged(const struct cascade_case *c, const char *name, const struct device_bytes *b,
                               const void *data);
-
-/* The call returned cudaSuccess and its kernels ran without a fault;
- * `what` (or NULL) heads the message. */
-void cascade_expect_success(const struct cascade_case *c, const char *what, cudaError_t returned);
-
-/* Fail the test with the case's description, the reason, and how to
- * reproduce it. */
-void cascade_fail(const struct cascade_case *c, const char *format, ...)
-    __attribute__((format(printf, 2, 3), noreturn));
 
 /* The checks, one case each: the student's function beside the oracle. */
 void check_cascade_widen(const struct cascade_case *c);

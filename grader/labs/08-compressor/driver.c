@@ -50,8 +50,8 @@ static unsigned env_element_bytes(void)
  * not given. */
 static struct cascade_case driver_cascade_case(const struct driver_args *args)
 {
-    struct cascade_case c = {"make run", args->n, "from the command line", 1,
-                             CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA, args->seed};
+    struct cascade_case c = {{"08", "make run", args->n, "from the command line", FILL_RANDOM, args->seed,
+                              &cascade_case_words}, 1, CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA};
     int fill = args->fill != NULL ? cascade_fill_from_name(args->fill) : CASCADE_FILL_LABELS;
     if (fill < 0)
         driver_refuse("FILL", args->fill, "labels, runs, sawtooth, noise (or random) or constant");
@@ -112,7 +112,7 @@ static void print_byte_verdict(const char *function, const uint8_t *expected, si
 /* The steps alone: widen, runs, deltas, candidate frame bytes. */
 static void show_steps(const struct cascade_case *c, const uint8_t *d_raw)
 {
-    size_t n = c->n, runs = 0;
+    size_t n = c->base.n, runs = 0;
     unsigned w = c->element_bytes;
     int *d_values = device_bytes(NULL, n * sizeof(int)), *d_symbols = device_bytes(NULL, n * sizeof(int));
     int *d_counts = device_bytes(NULL, n * sizeof(int));
@@ -145,7 +145,7 @@ static void show_steps(const struct cascade_case *c, const uint8_t *d_raw)
 int drive(const struct driver_args *args)
 {
     struct cascade_case c = driver_cascade_case(args);
-    size_t n = c.n, raw_bytes = n * c.element_bytes, oracle_bytes = 0;
+    size_t n = c.base.n, raw_bytes = n * c.element_bytes, oracle_bytes = 0;
     int oracle_delta = 0;
     uint8_t *raw = cascade_case_raw(&c);
     uint8_t *oracle = cascade_oracle_payload(&c, raw, &oracle_bytes, &oracle_delta);

@@ -41,30 +41,30 @@
 #define TEMP_POISON 0xab    /* what the temporary storage holds when handed over */
 #define UNSET 0x5ca1ab1eu   /* what a device uint32_t result holds before the call */
 
-/* ---- Device bytes (cascade_checks.h: dbytes) -------------------------------------- */
+/* ---- Device bytes (device.h) ------------------------------------------------------- */
 
 /* An input ends where its allocation ends, so that CHECK=memory sees a
  * read past it; an output has a guard zone after it. */
-static struct dbytes input_bytes(const void *data, size_t bytes, size_t shift)
+static struct device_bytes input_bytes(const void *data, size_t bytes, size_t shift)
 {
-    return dbytes_new(data, bytes, 0, shift, 0);
+    return device_bytes_new(data, bytes, 0, shift, true);
 }
 
-static struct dbytes output_bytes(size_t bytes, int fill, size_t shift)
+static struct device_bytes output_bytes(size_t bytes, uint8_t fill, size_t shift)
 {
-    return dbytes_new(NULL, bytes, fill, shift, CASCADE_GUARD_BYTES);
+    return device_bytes_new(NULL, bytes, fill, shift, false);
 }
 
 /* A device uint32_t result (*d_payload_bytes, *d_valid), UNSET before the call. */
-static struct dbytes output_u32(void)
+static struct device_bytes output_u32(void)
 {
     uint32_t unset = UNSET;
-    return dbytes_new(&unset, sizeof unset, 0, 0, CASCADE_GUARD_BYTES);
+    return device_bytes_new(&unset, sizeof unset, 0, 0, false);
 }
 
-static uint32_t read_u32(const struct cascade_case *c, const char *name, const struct dbytes *b)
+static uint32_t read_u32(const struct cascade_case *c, const char *name, const struct device_bytes *b)
 {
-    uint8_t *bytes = dbytes_read(c, name, b);
+    uint8_t *bytes = device_bytes_read(&c->base, name, b);
     uint32_t value;
     memcpy(&value, bytes, sizeof value);
     free(bytes);
@@ -102,10 +102,12 @@ static const struct size_case sizes[] = {
 #define SIZES (sizeof sizes / sizeof sizes[0])
 #define SMALL_SIZES (SIZES - 1) /* without 100000 */
 
-static const struct size_case large_sizes[] = {
-    {3 * 8192 + 5, "three tiles and 5"},
-    {65537, "2^16 + 1"},
-    {(1u << 20) + 3, "2^20 + 3: a million elements"},
+/* Named, so that a test that wants one says which (large_sizes[MILLION]). */
+enum large_size_name { THREE_TILES_AND_5, MANY_BLOCKS, MILLION, LARGE_SIZES };
+static const struct size_case large_sizes[LARGE_SIZES] = {
+    [THREE_TILES_AND_5] = {3 * 8192 + 5, "three tiles and 5"},
+    [MANY_BLOCKS] = {65537, "2^16 + 1"},
+    [MILLION] = {(1u << 20) + 3, "2^20 + 3: a million elements"},
 };
 
 /* The frame lengths the encoder takes: choose, and the candidates. */
@@ -128,55 +130,56 @@ static void expect_payload(const struct cascade_case *c, const uint8_t *expected
     for (size_t i = 0; i < expected_bytes && i < got_bytes && i < room; i++) {
         if (got[i] != expected[i]) {
             cascade_payload_place(&l, i, where, sizeof where);
-            cascade_fail(c, "payload byte %zu (%s): expected 0x%02x, got 0x%02x (the oracle's payload: %zu bytes,"
-                         " %u runs, frames of %u, delta %s)", i, where, expected[i], got[i], expected_bytes, l.runs,
-                         l.frame, expected_delta ? "on" : "off");
+            fail_case(&c->base, "payload byte %zu (%s): expected 0x%02x, got 0x%02x (the oracle's payload: %zu bytes,"
+                      " %u runs, frames of %u, delta %s)", i, where, expected[i], got[i], expected_bytes, l.runs,
+                      l.frame, expected_delta ? "on" : "off");
         }
     }
     if (got_bytes != expected_bytes)
-        cascade_fail(c, "*d_payload_bytes: expected %zu, got %u%s (the first %zu bytes match)", expected_bytes,
-                     got_bytes, unset_note(got_bytes), got_bytes < expected_bytes ? (size_t)got_bytes : expected_bytes);
+        fail_case(&c->base, "*d_payload_bytes: expected %zu, got %u%s (the first %zu bytes match)", expected_bytes,
+                  got_bytes, unset_note(got_bytes), got_bytes < expected_bytes ? (size_t)got_bytes : expected_bytes);
     if (got_delta != (uint32_t)expected_delta)
-        cascade_fail(c, "*d_delta_used: expected %d, got %u%s (the payload's bytes are right)", expected_delta,
-                     got_delta, unset_note(got_delta));
+        fail_case(&c->base, "*d_delta_used: expected %d, got %u%s (the payload's bytes are right)", expected_delta,
+                  got_delta, unset_note(got_delta));
     for (size_t i = expected_bytes; i < room; i++)
         if (got[i] != CASCADE_POISON)
-            cascade_fail(c, "d_payload[%zu] was written (0x%02x), past the payload's %zu bytes (the room is %zu)", i,
-                         got[i], expected_bytes, room);
+            fail_case(&c->base, "d_payload[%zu] was written (0x%02x), past the payload's %zu bytes (the room is %zu)",
+                      i, got[i], expected_bytes, room);
 }
 
 /* The encoder on one case, d_raw and d_payload `shift` bytes past a
  * 16-byte boundary, with the temporary storage temp (NULL: its own, handed
  * over poisoned). */
-static void check_encode_in(const struct cascade_case *c, size_t shift, struct dbytes *temp)
+static void check_encode_in(const struct cascade_case *c, size_t shift, struct device_bytes *temp)
 {
-    record_cascade_case(c); /* its own function name: shifted by check_*_unaligned */
+    record_test_case(&c->base); /* its own function name: shifted by check_*_unaligned */
     unsigned w = c->element_bytes;
     uint8_t *raw = cascade_case_raw(c);
-    size_t expected_bytes = 0, room = cascade_max_payload_bytes(c->n);
+    size_t expected_bytes = 0, room = cascade_max_payload_bytes(c->base.n);
     int expected_delta = 0;
     uint8_t *expected = cascade_oracle_payload(c, raw, &expected_bytes, &expected_delta);
-    struct dbytes own = {0};
+    struct device_bytes own = {0};
     if (temp == NULL) {
-        own = output_bytes(cascade_single_pass_temp_bytes(c->n), TEMP_POISON, 0);
+        own = output_bytes(cascade_single_pass_temp_bytes(c->base.n), TEMP_POISON, 0);
         temp = &own;
     }
-    struct dbytes d_raw = input_bytes(raw, c->n * w, shift), d_payload = output_bytes(room, CASCADE_POISON, shift);
-    struct dbytes d_bytes = output_u32(), d_delta = output_u32();
+    struct device_bytes d_raw = input_bytes(raw, c->base.n * w, shift);
+    struct device_bytes d_payload = output_bytes(room, CASCADE_POISON, shift);
+    struct device_bytes d_bytes = output_u32(), d_delta = output_u32();
 
-    cascade_expect_success(c, "encoding",
-                           cascade_encode_single_pass(d_raw.d, c->n, w, c->frame_length, c->delta, d_payload.d,
-                                                      (uint32_t *)d_bytes.d, (uint32_t *)d_delta.d, temp->d,
-                                                      temp->bytes));
+    expect_call_success(&c->base, "encoding",
+                        cascade_encode_single_pass(d_raw.d, c->base.n, w, c->frame_length, c->delta, d_payload.d,
+                                                   (uint32_t *)d_bytes.d, (uint32_t *)d_delta.d, temp->d,
+                                                   temp->buffer.count));
 
-    uint8_t *got = dbytes_read(c, "d_payload", &d_payload);
+    uint8_t *got = device_bytes_read(&c->base, "d_payload", &d_payload);
     uint32_t got_bytes = read_u32(c, "d_payload_bytes", &d_bytes), got_delta = read_u32(c, "d_delta_used", &d_delta);
     expect_payload(c, expected, expected_bytes, expected_delta, got, room, got_bytes, got_delta);
     cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
-    free(dbytes_read(c, "d_temp (the temporary storage)", temp));
+    free(device_bytes_read(&c->base, "d_temp (the temporary storage)", temp));
     if (temp == &own)
-        dbytes_free(&own);
-    dbytes_free(&d_raw), dbytes_free(&d_payload), dbytes_free(&d_bytes), dbytes_free(&d_delta);
+        device_bytes_free(&own);
+    device_bytes_free(&d_raw), device_bytes_free(&d_payload), device_bytes_free(&d_bytes), device_bytes_free(&d_delta);
     free(raw), free(expected), free(got);
 }
 
@@ -190,9 +193,9 @@ static void check_encode(const struct cascade_case *c)
 static void check_encode_unaligned(const struct cascade_case *c)
 {
     struct cascade_case shifted = *c;
-    shifted.function = "cascade_encode_single_pass, d_raw and d_payload 1 byte past a 16-byte boundary";
+    shifted.base.function = "cascade_encode_single_pass, d_raw and d_payload 1 byte past a 16-byte boundary";
     check_encode_in(&shifted, 1, NULL);
-    shifted.function = "cascade_encode_single_pass, d_raw and d_payload 3 bytes past a 16-byte boundary";
+    shifted.base.function = "cascade_encode_single_pass, d_raw and d_payload 3 bytes past a 16-byte boundary";
     check_encode_in(&shifted, 3, NULL);
 }
 
@@ -211,57 +214,57 @@ struct verdict {
  * the payload must come back as it went in. `what` says what is decoded,
  * for the messages. */
 static struct verdict gpu_decode(const struct cascade_case *c, const char *what, const uint8_t *payload,
-                                 size_t bytes, bool delta, size_t n, size_t shift, struct dbytes *temp)
+                                 size_t bytes, bool delta, size_t n, size_t shift, struct device_bytes *temp)
 {
     size_t raw_bytes = n * c->element_bytes;
-    struct dbytes own = {0};
+    struct device_bytes own = {0};
     if (temp == NULL) {
         own = output_bytes(cascade_single_pass_temp_bytes(n), TEMP_POISON, 0);
         temp = &own;
     }
-    struct dbytes d_payload = input_bytes(payload, bytes, shift);
-    struct dbytes d_raw = output_bytes(raw_bytes, CASCADE_POISON, shift);
-    struct dbytes d_valid = output_u32();
+    struct device_bytes d_payload = input_bytes(payload, bytes, shift);
+    struct device_bytes d_raw = output_bytes(raw_bytes, CASCADE_POISON, shift);
+    struct device_bytes d_valid = output_u32();
 
-    cascade_expect_success(c, what,
-                           cascade_decode_single_pass(d_payload.d, bytes, c->element_bytes, delta, d_raw.d, n,
-                                                      (uint32_t *)d_valid.d, temp->d, temp->bytes));
+    expect_call_success(&c->base, what,
+                        cascade_decode_single_pass(d_payload.d, bytes, c->element_bytes, delta, d_raw.d, n,
+                                                   (uint32_t *)d_valid.d, temp->d, temp->buffer.count));
 
-    struct verdict v = {read_u32(c, "d_valid", &d_valid), dbytes_read(c, "d_raw", &d_raw)};
+    struct verdict v = {read_u32(c, "d_valid", &d_valid), device_bytes_read(&c->base, "d_raw", &d_raw)};
     if (v.valid > 1)
-        cascade_fail(c, "%s: *d_valid is 0x%x%s, neither 0 nor 1", what, v.valid, unset_note(v.valid));
+        fail_case(&c->base, "%s: *d_valid is 0x%x%s, neither 0 nor 1", what, v.valid, unset_note(v.valid));
     cascade_expect_unchanged(c, "d_payload", &d_payload, payload);
-    free(dbytes_read(c, "d_temp (the temporary storage)", temp));
+    free(device_bytes_read(&c->base, "d_temp (the temporary storage)", temp));
     if (temp == &own)
-        dbytes_free(&own);
-    dbytes_free(&d_payload), dbytes_free(&d_raw), dbytes_free(&d_valid);
+        device_bytes_free(&own);
+    device_bytes_free(&d_payload), device_bytes_free(&d_raw), device_bytes_free(&d_valid);
     return v;
 }
 
 /* The oracle's payload of the case back to its chunk, d_payload and d_raw
  * `shift` bytes past a 16-byte boundary. */
-static void check_decode_in(const struct cascade_case *c, size_t shift, struct dbytes *temp)
+static void check_decode_in(const struct cascade_case *c, size_t shift, struct device_bytes *temp)
 {
-    record_cascade_case(c); /* its own function name: shifted by check_*_unaligned */
+    record_test_case(&c->base); /* its own function name: shifted by check_*_unaligned */
     uint8_t *raw = cascade_case_raw(c);
-    size_t bytes = 0, raw_bytes = c->n * c->element_bytes;
+    size_t bytes = 0, raw_bytes = c->base.n * c->element_bytes;
     int delta = 0;
     uint8_t *payload = cascade_oracle_payload(c, raw, &bytes, &delta);
     struct cascade_layout l = cascade_payload_layout(payload);
     char what[192];
     snprintf(what, sizeof what, "decoding the oracle's %zu-byte payload (%u runs, frames of %u, delta %s)", bytes,
              l.runs, l.frame, delta ? "on" : "off");
-    struct verdict v = gpu_decode(c, what, payload, bytes, delta, c->n, shift, temp);
+    struct verdict v = gpu_decode(c, what, payload, bytes, delta, c->base.n, shift, temp);
     if (v.valid != 1)
-        cascade_fail(c, "%s: refused it (*d_valid 0), but it is valid", what);
+        fail_case(&c->base, "%s: refused it (*d_valid 0), but it is valid", what);
     size_t first = raw_bytes, differ = 0;
     for (size_t i = 0; i < raw_bytes; i++)
         if (v.raw[i] != raw[i] && differ++ == 0)
             first = i;
     if (differ > 0)
-        cascade_fail(c, "%s: first mismatch at element %zu (byte %zu of it): expected 0x%02x, got 0x%02x"
-                     " (%zu of %zu bytes differ)", what, first / c->element_bytes, first % c->element_bytes,
-                     raw[first], v.raw[first], differ, raw_bytes);
+        fail_case(&c->base, "%s: first mismatch at element %zu (byte %zu of it): expected 0x%02x, got 0x%02x"
+                  " (%zu of %zu bytes differ)", what, first / c->element_bytes, first % c->element_bytes,
+                  raw[first], v.raw[first], differ, raw_bytes);
     free(raw), free(payload), free(v.raw);
 }
 
@@ -275,9 +278,9 @@ static void check_decode(const struct cascade_case *c)
 static void check_decode_unaligned(const struct cascade_case *c)
 {
     struct cascade_case shifted = *c;
-    shifted.function = "cascade_decode_single_pass, d_payload and d_raw 1 byte past a 16-byte boundary";
+    shifted.base.function = "cascade_decode_single_pass, d_payload and d_raw 1 byte past a 16-byte boundary";
     check_decode_in(&shifted, 1, NULL);
-    shifted.function = "cascade_decode_single_pass, d_payload and d_raw 3 bytes past a 16-byte boundary";
+    shifted.base.function = "cascade_decode_single_pass, d_payload and d_raw 3 bytes past a 16-byte boundary";
     check_decode_in(&shifted, 3, NULL);
 }
 
@@ -287,7 +290,7 @@ static void expect_agrees(const struct cascade_case *c, const char *damage, cons
                           bool delta, size_t n)
 {
     size_t raw_bytes = n * c->element_bytes;
-    uint8_t *cpu = cascade_host_bytes(raw_bytes);
+    uint8_t *cpu = host_alloc(raw_bytes, 1);
     struct scanzip_why why = {""};
     char what[320];
     int refused = scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
@@ -296,14 +299,14 @@ static void expect_agrees(const struct cascade_case *c, const char *damage, cons
              delta ? "on" : "off", n);
     struct verdict v = gpu_decode(c, what, payload, bytes, delta, n, 0, NULL);
     if (refused && v.valid)
-        cascade_fail(c, "%s: accepted it (*d_valid 1), but the CPU decoder refuses it: \"%s\"", what, why.text);
+        fail_case(&c->base, "%s: accepted it (*d_valid 1), but the CPU decoder refuses it: \"%s\"", what, why.text);
     if (!refused && !v.valid)
-        cascade_fail(c, "%s: refused it (*d_valid 0), but it is still valid: the CPU decoder decodes it", what);
+        fail_case(&c->base, "%s: refused it (*d_valid 0), but it is still valid: the CPU decoder decodes it", what);
     for (size_t i = 0; !refused && i < raw_bytes; i++)
         if (v.raw[i] != cpu[i])
-            cascade_fail(c, "%s, still valid: decoded differently at element %zu (byte %zu of it): the CPU decoder"
-                         " wrote 0x%02x, the GPU 0x%02x", what, i / c->element_bytes, i % c->element_bytes, cpu[i],
-                         v.raw[i]);
+            fail_case(&c->base, "%s, still valid: decoded differently at element %zu (byte %zu of it): the CPU decoder"
+                      " wrote 0x%02x, the GPU 0x%02x", what, i / c->element_bytes, i % c->element_bytes, cpu[i],
+                      v.raw[i]);
     free(cpu), free(v.raw);
 }
 
@@ -326,7 +329,7 @@ static void lie(struct damaged *d, size_t at, uint32_t value, const char *note)
     snprintf(damage, sizeof damage, "the %s set to %u%s (it was %u)", at == 0 ? "run count" : "frame length", value,
              note, scanzip_load32(d->payload + at));
     scanzip_store32(d->bad + at, value);
-    expect_agrees(d->c, damage, d->bad, d->bytes, d->delta, d->c->n);
+    expect_agrees(d->c, damage, d->bad, d->bytes, d->delta, d->c->base.n);
 }
 
 /* The payload with byte `at` set to value (or, with mask, those bits flipped). */
@@ -334,7 +337,7 @@ static void poke(struct damaged *d, size_t at, uint8_t value, uint8_t mask, cons
 {
     memcpy(d->bad, d->payload, d->bytes);
     d->bad[at] = mask ? (uint8_t)(d->bad[at] ^ mask) : value;
-    expect_agrees(d->c, damage, d->bad, d->bytes, d->delta, d->c->n);
+    expect_agrees(d->c, damage, d->bad, d->bytes, d->delta, d->c->base.n);
 }
 
 static void cut_short(struct damaged *d)
@@ -346,7 +349,7 @@ static void cut_short(struct damaged *d)
         char damage[96];
         snprintf(damage, sizeof damage, "its last %zu bytes cut (%zu of %zu left)", d->bytes - length, length,
                  d->bytes);
-        expect_agrees(d->c, damage, d->payload, length, d->delta, d->c->n);
+        expect_agrees(d->c, damage, d->payload, length, d->delta, d->c->base.n);
     }
 }
 
@@ -354,15 +357,15 @@ static void extend(struct damaged *d)
 {
     memcpy(d->bad, d->payload, d->bytes);
     memset(d->bad + d->bytes, 0, 4);
-    expect_agrees(d->c, "a zero byte added at the end", d->bad, d->bytes + 1, d->delta, d->c->n);
-    expect_agrees(d->c, "4 zero bytes added at the end", d->bad, d->bytes + 4, d->delta, d->c->n);
+    expect_agrees(d->c, "a zero byte added at the end", d->bad, d->bytes + 1, d->delta, d->c->base.n);
+    expect_agrees(d->c, "4 zero bytes added at the end", d->bad, d->bytes + 4, d->delta, d->c->base.n);
     d->bad[d->bytes] = 0xff;
-    expect_agrees(d->c, "a byte 0xff added at the end", d->bad, d->bytes + 1, d->delta, d->c->n);
+    expect_agrees(d->c, "a byte 0xff added at the end", d->bad, d->bytes + 1, d->delta, d->c->base.n);
 }
 
 static void header_lies(struct damaged *d)
 {
-    uint32_t runs = d->l.runs, frame = d->l.frame, n = (uint32_t)d->c->n;
+    uint32_t runs = d->l.runs, frame = d->l.frame, n = (uint32_t)d->c->base.n;
     lie(d, 0, 0, "");
     lie(d, 0, n + 1, " = n + 1");
     lie(d, 0, UINT32_MAX, "");
@@ -414,19 +417,20 @@ static void stream_tail_bits(struct damaged *d, const char *stream, size_t words
 static void counts_wrong(struct damaged *d)
 {
     const struct cascade_case *c = d->c;
-    expect_agrees(c, "its counts adding up to n, decoded as n + 1 elements", d->payload, d->bytes, d->delta, c->n + 1);
-    if (c->n > 1)
+    expect_agrees(c, "its counts adding up to n, decoded as n + 1 elements", d->payload, d->bytes, d->delta,
+                  c->base.n + 1);
+    if (c->base.n > 1)
         expect_agrees(c, "its counts adding up to n, decoded as n - 1 elements", d->payload, d->bytes, d->delta,
-                      c->n - 1);
+                      c->base.n - 1);
     if (d->l.count_bits > 0) {
         poke(d, d->l.count_words, 0, 1, "bit 0 of the first count word flipped (a count one more or less)");
         memcpy(d->bad, d->payload, d->bytes);
         scanzip_store32(d->bad + d->l.count_words, UINT32_MAX);
-        expect_agrees(c, "the first count word set to 0xffffffff", d->bad, d->bytes, d->delta, c->n);
+        expect_agrees(c, "the first count word set to 0xffffffff", d->bad, d->bytes, d->delta, c->base.n);
     }
     expect_agrees(c, d->delta ? "the delta flag off (it was written with it on): still valid"
                               : "the delta flag on (it was written with it off): still valid",
-                  d->payload, d->bytes, !d->delta, c->n);
+                  d->payload, d->bytes, !d->delta, c->base.n);
 }
 
 /* A byte of the header or of the width bytes: where damage tells most. */
@@ -440,7 +444,7 @@ static size_t structural_byte(const struct cascade_layout *l, uint64_t r)
  * byte replaced, anywhere or in the header and widths. */
 static void random_damage(struct damaged *d, unsigned count)
 {
-    uint64_t state = d->c->seed ^ 0xdecade;
+    uint64_t state = d->c->base.seed ^ 0xdecade;
     for (unsigned m = 0; m < count; m++) {
         memcpy(d->bad, d->payload, d->bytes);
         uint64_t r = random_next(&state);
@@ -452,7 +456,7 @@ static void random_damage(struct damaged *d, unsigned count)
         cascade_payload_place(&d->l, at, where, sizeof where);
         snprintf(damage, sizeof damage, "byte %zu (%s) changed from 0x%02x to 0x%02x (random change %u)", at, where,
                  was, d->bad[at], m);
-        expect_agrees(d->c, damage, d->bad, d->bytes, d->delta, d->c->n);
+        expect_agrees(d->c, damage, d->bad, d->bytes, d->delta, d->c->base.n);
     }
 }
 
@@ -464,7 +468,7 @@ static struct damaged damaged_of(const struct cascade_case *c)
     d.payload = cascade_oracle_payload(c, raw, &d.bytes, &delta);
     d.delta = delta != 0;
     d.l = cascade_payload_layout(d.payload);
-    d.bad = cascade_host_bytes(d.bytes + 4);
+    d.bad = host_alloc(d.bytes + 4, 1);
     free(raw);
     return d;
 }
@@ -532,7 +536,7 @@ static void check_frames(const char *function, const uint32_t *frames, size_t co
 static void check_large(const char *function, cascade_check_fn check)
 {
     require_gpu();
-    for (size_t s = 0; s < sizeof large_sizes / sizeof large_sizes[0]; s++) {
+    for (size_t s = 0; s < LARGE_SIZES; s++) {
         for (int fill = 0; fill < CASCADE_FILLS; fill++) {
             struct cascade_case c = cascade_case_of(function, &large_sizes[s],
                                                     cascade_widths[(s + fill) % CASCADE_WIDTHS], fill,
@@ -578,8 +582,8 @@ Test(fast_cascade, encode_arguments, .timeout = 120)
     size_t n = size.n, temp_bytes = cascade_single_pass_temp_bytes(n), room = cascade_max_payload_bytes(n);
     size_t huge_temp = cascade_single_pass_temp_bytes(CASCADE_MAX_N + 1);
     cr_assert(temp_bytes > 0, "grader: cascade_single_pass_temp_bytes(64) is 0: too little cannot be tried");
-    struct dbytes raw = output_bytes(4 * n, 0x11, 0), payload = output_bytes(room, CASCADE_POISON, 0);
-    struct dbytes results = output_bytes(8, CASCADE_POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
+    struct device_bytes raw = output_bytes(4 * n, 0x11, 0), payload = output_bytes(room, CASCADE_POISON, 0);
+    struct device_bytes results = output_bytes(8, CASCADE_POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
     uint8_t *r = raw.d, *p = payload.d, *t = temp.d;
     uint32_t *b = (uint32_t *)results.d, *u = b + 1;
     const enum cascade_delta cd = CASCADE_CHOOSE_DELTA;
@@ -609,18 +613,19 @@ Test(fast_cascade, encode_arguments, .timeout = 120)
     };
     for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++)
         if (calls[k].got != cudaErrorInvalidValue)
-            cascade_fail(&c, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
-                         cudaGetErrorName(calls[k].got));
-    cascade_expect_success(&c, "after the refused calls", cudaSuccess);
-    uint8_t *written = dbytes_read(&c, "d_payload", &payload), *result = dbytes_read(&c, "the results", &results);
+            fail_case(&c.base, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
+                      cudaGetErrorName(calls[k].got));
+    expect_call_success(&c.base, "after the refused calls", cudaSuccess);
+    uint8_t *written = device_bytes_read(&c.base, "d_payload", &payload);
+    uint8_t *result = device_bytes_read(&c.base, "the results", &results);
     for (size_t i = 0; i < room; i++)
         if (written[i] != CASCADE_POISON)
-            cascade_fail(&c, "a refused call wrote d_payload[%zu] (0x%02x)", i, written[i]);
+            fail_case(&c.base, "a refused call wrote d_payload[%zu] (0x%02x)", i, written[i]);
     for (size_t i = 0; i < 8; i++)
         if (result[i] != CASCADE_POISON)
-            cascade_fail(&c, "a refused call wrote %s", i < 4 ? "*d_payload_bytes" : "*d_delta_used");
-    free(dbytes_read(&c, "d_temp (the temporary storage)", &temp));
-    dbytes_free(&raw), dbytes_free(&payload), dbytes_free(&results), dbytes_free(&temp);
+            fail_case(&c.base, "a refused call wrote %s", i < 4 ? "*d_payload_bytes" : "*d_delta_used");
+    free(device_bytes_read(&c.base, "d_temp (the temporary storage)", &temp));
+    device_bytes_free(&raw), device_bytes_free(&payload), device_bytes_free(&results), device_bytes_free(&temp);
     free(written), free(result);
     check_encode(&c);
 }
@@ -652,7 +657,7 @@ Test(fast_cascade, decode_large, .timeout = 120)
 {
     check_large("cascade_decode_single_pass", check_decode);
     struct cascade_case c = cascade_case_of("cascade_decode_single_pass, d_payload and d_raw 3 bytes past a 16-byte"
-                                            " boundary", &large_sizes[2], 2, CASCADE_FILL_SAWTOOTH,
+                                            " boundary", &large_sizes[MILLION], 2, CASCADE_FILL_SAWTOOTH,
                                             SCANZIP_MAX_FRAME_LENGTH, CASCADE_PLAIN);
     check_decode_in(&c, 3, NULL);
 }
@@ -712,8 +717,8 @@ Test(fast_cascade, decode_arguments, .timeout = 120)
     int delta = 0;
     uint8_t *payload = cascade_oracle_payload(&c, raw, &bytes, &delta);
     cr_assert(temp_bytes > 0, "grader: cascade_single_pass_temp_bytes(64) is 0: too little cannot be tried");
-    struct dbytes d_payload = input_bytes(payload, bytes, 0), out = output_bytes(4 * n, CASCADE_POISON, 0);
-    struct dbytes valid = output_bytes(4, CASCADE_POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
+    struct device_bytes d_payload = input_bytes(payload, bytes, 0), out = output_bytes(4 * n, CASCADE_POISON, 0);
+    struct device_bytes valid = output_bytes(4, CASCADE_POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
     const uint8_t *p = d_payload.d;
     uint8_t *o = out.d, *t = temp.d;
     uint32_t *v = (uint32_t *)valid.d;
@@ -736,19 +741,20 @@ Test(fast_cascade, decode_arguments, .timeout = 120)
     };
     for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++)
         if (calls[k].got != cudaErrorInvalidValue)
-            cascade_fail(&c, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
-                         cudaGetErrorName(calls[k].got));
-    cascade_expect_success(&c, "after the refused calls", cudaSuccess);
-    uint8_t *written = dbytes_read(&c, "d_raw", &out), *result = dbytes_read(&c, "d_valid", &valid);
+            fail_case(&c.base, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
+                      cudaGetErrorName(calls[k].got));
+    expect_call_success(&c.base, "after the refused calls", cudaSuccess);
+    uint8_t *written = device_bytes_read(&c.base, "d_raw", &out);
+    uint8_t *result = device_bytes_read(&c.base, "d_valid", &valid);
     for (size_t i = 0; i < 4 * n; i++)
         if (written[i] != CASCADE_POISON)
-            cascade_fail(&c, "a refused call wrote d_raw[%zu] (0x%02x)", i, written[i]);
+            fail_case(&c.base, "a refused call wrote d_raw[%zu] (0x%02x)", i, written[i]);
     for (size_t i = 0; i < 4; i++)
         if (result[i] != CASCADE_POISON)
-            cascade_fail(&c, "a refused call wrote *d_valid");
+            fail_case(&c.base, "a refused call wrote *d_valid");
     cascade_expect_unchanged(&c, "d_payload", &d_payload, payload);
-    free(dbytes_read(&c, "d_temp (the temporary storage)", &temp));
-    dbytes_free(&d_payload), dbytes_free(&out), dbytes_free(&valid), dbytes_free(&temp);
+    free(device_bytes_read(&c.base, "d_temp (the temporary storage)", &temp));
+    device_bytes_free(&d_payload), device_bytes_free(&out), device_bytes_free(&valid), device_bytes_free(&temp);
     free(raw), free(payload), free(written), free(result);
     check_decode(&c);
 }
@@ -773,7 +779,7 @@ Test(fast_cascade, reused_temp, .timeout = 120)
         cascade_case_of("cascade_*_single_pass (the temporary storage of the call before)", &block, 2,
                         CASCADE_FILL_SAWTOOTH, SCANZIP_FRAME_CHOOSE, CASCADE_DELTA),
     };
-    struct dbytes temp = output_bytes(cascade_single_pass_temp_bytes(many.n), TEMP_POISON, 0);
+    struct device_bytes temp = output_bytes(cascade_single_pass_temp_bytes(many.n), TEMP_POISON, 0);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
         check_encode_in(&cases[k], 0, &temp);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -781,11 +787,11 @@ Test(fast_cascade, reused_temp, .timeout = 120)
         /* A refused payload (runs 0), then the next valid one must not be refused. */
         uint8_t refused[8] = {0, 0, 0, 0, 8, 0, 0, 0};
         struct verdict v = gpu_decode(&cases[k], "decoding an 8-byte payload of 0 runs", refused, sizeof refused,
-                                      false, cases[k].n, 0, &temp);
+                                      false, cases[k].base.n, 0, &temp);
         if (v.valid != 0)
-            cascade_fail(&cases[k], "an 8-byte payload of 0 runs (frames of 8) was accepted (*d_valid 1)");
+            fail_case(&cases[k].base, "an 8-byte payload of 0 runs (frames of 8) was accepted (*d_valid 1)");
         free(v.raw);
     }
     check_decode_in(&cases[0], 0, &temp);
-    dbytes_free(&temp);
+    device_bytes_free(&temp);
 }

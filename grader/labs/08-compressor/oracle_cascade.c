@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "oracle_cascade.h"
 #include "random.h"
 #include "scanzip/codec.h"
@@ -37,30 +38,25 @@ const char *cascade_delta_name(enum cascade_delta delta)
     }
 }
 
-void cascade_case_describe(const struct cascade_case *c, char *head, size_t head_size)
+/* c is the base of a cascade_case (its first member). */
+static void cascade_case_describe(const struct test_case *c, char *head, size_t head_size)
 {
+    const struct cascade_case *k = (const struct cascade_case *)c;
     snprintf(head, head_size, "%s, n = %zu (%s), w = %u, FILL=%s, frame length %s%.0u, delta %s, SEED=0x%llx:",
-             c->function, c->n, c->why, c->element_bytes, cascade_fill_name(c->fill),
-             c->frame_length == 0 ? "chosen" : "", c->frame_length, cascade_delta_name(c->delta),
+             c->function, c->n, c->why, k->element_bytes, cascade_fill_name(k->fill),
+             k->frame_length == 0 ? "chosen" : "", k->frame_length, cascade_delta_name(k->delta),
              (unsigned long long)c->seed);
 }
 
-void cascade_case_reproduce(const struct cascade_case *c, char *hint, size_t hint_size)
+static void cascade_case_reproduce(const struct test_case *c, char *hint, size_t hint_size)
 {
+    const struct cascade_case *k = (const struct cascade_case *)c;
     snprintf(hint, hint_size, "reproduce: make run LAB=08 N=%zu FILL=%s SEED=0x%llx W=%u FRAME=%u DELTA=%s",
-             c->n, cascade_fill_name(c->fill), (unsigned long long)c->seed, c->element_bytes, c->frame_length,
-             cascade_delta_name(c->delta));
+             c->n, cascade_fill_name(k->fill), (unsigned long long)c->seed, k->element_bytes, k->frame_length,
+             cascade_delta_name(k->delta));
 }
 
-static void *host_bytes(size_t bytes)
-{
-    void *p = malloc(bytes > 0 ? bytes : 1);
-    if (p == NULL) {
-        fprintf(stderr, "grader: out of host memory for %zu bytes\n", bytes);
-        exit(1);
-    }
-    return p;
-}
+const struct case_words cascade_case_words = {cascade_case_describe, cascade_case_reproduce};
 
 /* The largest element of w bytes. */
 uint32_t cascade_element_max(unsigned w)
@@ -96,11 +92,12 @@ static uint32_t any_value(uint64_t *state, unsigned w)
 uint8_t *cascade_case_raw(const struct cascade_case *c)
 {
     unsigned w = c->element_bytes;
-    uint8_t *raw = host_bytes(c->n * w);
-    uint64_t state = c->seed;
+    size_t n = c->base.n;
+    uint8_t *raw = host_alloc(n, w);
+    uint64_t state = c->base.seed;
     uint32_t labels[6] = {0, 3, 17, 42, cascade_element_max(w) / 3, cascade_element_max(w)};
     size_t i = 0;
-    while (i < c->n) {
+    while (i < n) {
         uint32_t value = 0;
         size_t run = 1;
         switch (c->fill) {
@@ -114,9 +111,9 @@ uint8_t *cascade_case_raw(const struct cascade_case *c)
             break;
         case CASCADE_FILL_SAWTOOTH: value = (uint32_t)i & cascade_element_max(w); break;
         case CASCADE_FILL_NOISE: value = any_value(&state, w); break;
-        default: value = cascade_element_max(w); run = c->n; break;
+        default: value = cascade_element_max(w); run = n; break;
         }
-        for (size_t end = i + run < c->n ? i + run : c->n; i < end; i++)
+        for (size_t end = i + run < n ? i + run : n; i < end; i++)
             put_element(raw, i, w, value);
     }
     return raw;
@@ -127,13 +124,13 @@ uint8_t *cascade_oracle_payload(const struct cascade_case *c, const uint8_t *raw
 {
     struct scanzip_codec_params params = {c->element_bytes, c->frame_length};
     struct scanzip_sizes sizes;
-    scanzip_measure(&params, raw, c->n, &sizes);
+    scanzip_measure(&params, raw, c->base.n, &sizes);
     unsigned method = SCANZIP_CASCADE, flags = c->delta == CASCADE_DELTA ? SCANZIP_FLAG_DELTA : 0;
     if (c->delta == CASCADE_CHOOSE_DELTA)
         scanzip_choose(SCANZIP_CHOOSE_CASCADE, &sizes, &method, &flags);
     params.frame_length = scanzip_payload_frame(&sizes, method, flags);
-    uint8_t *payload = host_bytes(scanzip_payload_size(&sizes, method, flags));
-    *bytes = (size_t)scanzip_encode_payload(&params, method, flags, raw, c->n, payload);
+    uint8_t *payload = host_alloc(scanzip_payload_size(&sizes, method, flags), 1);
+    *bytes = (size_t)scanzip_encode_payload(&params, method, flags, raw, c->base.n, payload);
     *delta_used = (flags & SCANZIP_FLAG_DELTA) != 0;
     return payload;
 }

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "cascade.h"
+#include "cases.h"
 
 /* How a chunk is filled. */
 enum cascade_fill {
@@ -25,15 +26,14 @@ enum cascade_fill {
     CASCADE_FILLS
 };
 
+/* A test case (cases.h: lab "08", the function, n and why, the seed)
+ * with the chunk's own knobs. */
 struct cascade_case {
-    const char *function;
-    size_t n;
-    const char *why;
+    struct test_case base;    /* first: what check.h and device.h take; base.words = &cascade_case_words */
     unsigned element_bytes;
     enum cascade_fill fill;
     uint32_t frame_length;    /* 0: choose (SCANZIP_FRAME_CHOOSE) */
     enum cascade_delta delta;
-    uint64_t seed;
 };
 
 /* "labels", "runs", ... as make run's FILL takes them; and back (random
@@ -50,10 +50,10 @@ uint8_t *cascade_case_raw(const struct cascade_case *c);
 uint8_t *cascade_oracle_payload(const struct cascade_case *c, const uint8_t *raw, size_t *bytes,
                                 int *delta_used);
 
-/* "cascade_encode, n = 257 (...), w = 2, FILL=labels, ...:" and
- * "reproduce: make run LAB=08 N=257 FILL=labels SEED=... W=2 FRAME=0 DELTA=choose". */
-void cascade_case_describe(const struct cascade_case *c, char *head, size_t head_size);
-void cascade_case_reproduce(const struct cascade_case *c, char *hint, size_t hint_size);
+/* How a cascade_case is told: "cascade_encode, n = 257 (...), w = 2,
+ * FILL=labels, ...:" and "reproduce: make run LAB=08 N=257 FILL=labels
+ * SEED=... W=2 FRAME=0 DELTA=choose". */
+extern const struct case_words cascade_case_words;
 
 /* The largest element of w bytes, and element i of w-byte raw bytes. */
 uint32_t cascade_element_max(unsigned w);

@@ -17,16 +17,18 @@
 #include "cases.h"
 #include "device.h"
 
-/* Sizes, with the edge each one is there for. */
-static const struct size_case sizes[] = {
-    {1, "one element: one run, one frame"},
-    {2, "two elements"},
-    {9, "a frame of 8 plus one"},
-    {33, "a warp plus one"},
-    {257, "a 256-thread block plus one"},
-    {4097, "many blocks, not a power of two"},
+/* Sizes, with the edge each one is there for. A test that wants one
+ * names it (sizes[BLOCK_PLUS_ONE]): a size added to the list changes what
+ * the spreads cover, never which size a test means. */
+enum size_name { ONE, TWO, FRAME_OF_8_PLUS_ONE, WARP_PLUS_ONE, BLOCK_PLUS_ONE, MANY_BLOCKS, SIZES };
+static const struct size_case sizes[SIZES] = {
+    [ONE] = {1, "one element: one run, one frame"},
+    [TWO] = {2, "two elements"},
+    [FRAME_OF_8_PLUS_ONE] = {9, "a frame of 8 plus one"},
+    [WARP_PLUS_ONE] = {33, "a warp plus one"},
+    [BLOCK_PLUS_ONE] = {257, "a 256-thread block plus one"},
+    [MANY_BLOCKS] = {4097, "many blocks, not a power of two"},
 };
-#define SIZES (sizeof sizes / sizeof sizes[0])
 
 /* Given frame lengths, with delta off and on: 1 (a frame a run), 3 (not
  * a power of two), 128, 100000 (longer than the chunk), and 2^20, the
@@ -39,8 +41,8 @@ static void check_given_frames(const char *function, cascade_check_fn check)
     for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++)
         for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
             for (size_t k = 0; k < CASCADE_WIDTHS; k++) {
-                struct cascade_case c = cascade_case_of(function, &sizes[4], cascade_widths[k], CASCADE_FILL_LABELS,
-                                                        frames[f], deltas[d]);
+                struct cascade_case c = cascade_case_of(function, &sizes[BLOCK_PLUS_ONE], cascade_widths[k],
+                                                        CASCADE_FILL_LABELS, frames[f], deltas[d]);
                 check(&c);
             }
 }
@@ -99,8 +101,8 @@ Test(encode, arguments)
 {
     require_gpu();
     /* Refusing everything is no answer: a valid call must work first. */
-    struct cascade_case c = cascade_case_of("cascade_encode", &sizes[3], 1, CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE,
-                                            CASCADE_CHOOSE_DELTA);
+    struct cascade_case c = cascade_case_of("cascade_encode", &sizes[WARP_PLUS_ONE], 1, CASCADE_FILL_RUNS,
+                                            SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
     check_cascade_encode(&c);
     check_cascade_invalid_arguments();
 }
@@ -117,7 +119,7 @@ Test(decode, damaged)
     require_gpu();
     for (size_t k = 0; k < CASCADE_WIDTHS; k++) {
         for (int fill = 0; fill < CASCADE_FILLS; fill++) {
-            struct cascade_case c = cascade_case_of("cascade_decode (damaged payloads)", &sizes[4],
+            struct cascade_case c = cascade_case_of("cascade_decode (damaged payloads)", &sizes[BLOCK_PLUS_ONE],
                                                     cascade_widths[k], fill, SCANZIP_FRAME_CHOOSE,
                                                     CASCADE_CHOOSE_DELTA);
             check_cascade_decode_damaged(&c, 12);
