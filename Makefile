@@ -148,7 +148,7 @@ $(SUPPORT_LIB): $(SUPPORT_OBJS) $(call objects_of,common/scanzip/codec.c)
 # does, poisoned (grader/support/poison_gpu.c): every cudaMalloc of the
 # program, the student's own too, goes through __wrap_cudaMalloc. Not
 # the perf programs: each timed call would pay for the fill. (A lab of
-# GUARDED_LABS links guarded_malloc.c's __wrap_cudaMalloc instead, which
+# GUARDED_NN-name in its lab.mk links guarded_malloc.c's __wrap_cudaMalloc instead, which
 # poisons too, and the linker takes that one.)
 POISON_GPU := $(if $(filter cuda,$(BACKEND)),-Xlinker --wrap=cudaMalloc)
 

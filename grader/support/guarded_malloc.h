@@ -10,7 +10,7 @@
  *
  *     -Xlinker --wrap=cudaMalloc -Xlinker --wrap=cudaFree
  *
- * (the Makefile's GUARDED_LABS) gets every cudaMalloc between two zones
+ * (GUARDED_NN-name in its lab.mk) gets every cudaMalloc between two zones
  * of GUARDED_MALLOC_GUARD bytes holding a known byte (a guarded buffer,
  * guarded_buffer.h, as the grader's own arrays are), poisoned for
  * AddressSanitizer (CHECK=memory under the emulator), and the data as

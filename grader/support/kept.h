@@ -1,5 +1,5 @@
 /*
- * provided/kept.h: device memory that the grader's rle.cu and pack.cu keep
+ * kept.h: device memory that the grader's provided.cu of labs 05 and 06 keep
  * from call to call, for lab 08 and the scanzip tool.
  *
  * A compressor calls rle_encode, pack_encode and the decoders once per
@@ -14,7 +14,7 @@
  *     void *d_temp;
  *     RETURN_IF_CUDA_ERROR(provided_kept_at_least(&temp, bytes, &d_temp));
  *
- * provided/scan.cu and compact.cu allocate per call, as before: labs 04
+ * Labs 03's and 04's provided.cu allocate per call, as before: labs 04
  * to 06 time a student's code on top of them, and their timings were
  * measured so.
  */

@@ -6,9 +6,26 @@
 #
 #   grader/tools/check-rubric-tables.sh      prints one line per table
 #
-# A table row is a line `| `suite::test` | points | ... |`.
+# A table row is a line `| `suite::test` | points | ... |`. The lab
+# tables of README.md and docs/index.md are checked too (below).
 set -eu
 status=0
+
+# compare PAGE TABLE EXPECTED AGREES DIFFERS: one line saying that PAGE's
+# table (lines of TABLE) agrees, or how it differs from EXPECTED.
+compare() {
+    if [ "$2" = "$3" ]; then
+        echo "  $1: $(printf '%s\n' "$2" | wc -l) $4"
+    else
+        echo "  $1: $5 (< the page, > the rubric):"
+        page_table=$(mktemp)
+        printf '%s\n' "$2" >"$page_table"
+        printf '%s\n' "$3" | diff "$page_table" - | grep '^[<>]' | sed 's/^/      /' || :
+        rm -f "$page_table"
+        status=1
+    fi
+}
+
 rubric=$(awk -f grader/tools/rubric.awk grader/labs/*/rubric.txt)
 for page in solutions/[0-9][0-9]-*/README.md docs/lab[0-9][0-9].md; do
     [ -f "$page" ] || continue
@@ -20,16 +37,8 @@ for page in solutions/[0-9][0-9]-*/README.md docs/lab[0-9][0-9].md; do
                 gsub(/[` ]/, "", $2); gsub(/ /, "", $3); print $2 " " $3 }' "$page" | sort)
     [ -n "$table" ] || continue
     expected=$(printf '%s\n' "$rubric" | awk -F'\t' -v lab="$number" 'substr($1, 1, 2) == lab && $4 != "hidden" { print $2 " " $3 }' | sort)
-    if [ "$table" = "$expected" ]; then
-        echo "  $page: $(printf '%s\n' "$table" | wc -l) tests, as in its rubric.txt"
-    else
-        echo "  $page: its rubric table differs from grader/labs/$number-*/rubric.txt (< the page, > the rubric):"
-        page_table=$(mktemp)
-        printf '%s\n' "$table" >"$page_table"
-        printf '%s\n' "$expected" | diff "$page_table" - | grep '^[<>]' | sed 's/^/      /'
-        rm -f "$page_table"
-        status=1
-    fi
+    compare "$page" "$table" "$expected" "tests, as in its rubric.txt" \
+        "its rubric table differs from grader/labs/$number-*/rubric.txt"
 done
 # The lab tables of README.md and docs/index.md: one row a lab folder of
 # grader/labs/, in order, whose last cell is its points as tests + checks
@@ -46,15 +55,7 @@ for page in README.md docs/index.md; do
     table=$(awk -F'|' '/^\| `[0-9][0-9]-[a-z0-9-]+` \|/ {
                 lab = $2; gsub(/[` ]/, "", lab); cell = $(NF - 1); gsub(/^ +| +$/, "", cell)
                 print lab " " cell }' "$page")
-    if [ "$table" = "$totals" ]; then
-        echo "  $page: $(printf '%s\n' "$table" | wc -l) labs, their points as in their rubric.txt"
-    else
-        echo "  $page: its lab table differs from grader/labs/*/rubric.txt (< the page, > the rubrics):"
-        page_table=$(mktemp)
-        printf '%s\n' "$table" >"$page_table"
-        printf '%s\n' "$totals" | diff "$page_table" - | grep '^[<>]' | sed 's/^/      /'
-        rm -f "$page_table"
-        status=1
-    fi
+    compare "$page" "$table" "$totals" "labs, their points as in their rubric.txt" \
+        "its lab table differs from grader/labs/*/rubric.txt"
 done
 exit $status

@@ -1,7 +1,7 @@
 /*
- * provided/scan.cu: the grader's own implementation of common/scan.h's GPU
+ * grader/labs/03-efficient-scan/provided.cu: the grader's own implementation of common/scan.h's GPU
  * functions (labs 02 and 03), linked into the test programs and drivers of
- * the labs that build on scan (lab 04 on; see PROVIDED_* in the Makefile)
+ * the labs that build on scan (lab 04 on; their lab.mk's USES_)
  * in place of the student's labs 02 and 03.
  *
  * Contract: every function declared in scan.h for labs 02 and 03, with the

@@ -1,14 +1,14 @@
 /*
- * provided/compact.cu: the grader's own implementation of common/compact.h
+ * grader/labs/04-compaction/provided.cu: the grader's own implementation of common/compact.h
  * (lab 04), linked into the test programs and drivers of the labs that
- * build on compaction (lab 05; see PROVIDED_* in the Makefile) in place of
+ * build on compaction (lab 05; their lab.mk's USES_) in place of
  * the student's lab 04.
  *
  * Contract: every function declared in compact.h, with the behaviour it
  * describes (device pointers, cudaSuccess or the first CUDA error,
  * cudaErrorInvalidValue for a NULL pointer with n > 0, a NULL `kept` or an
  * unknown predicate; n == 0 touches nothing and sets *kept to 0; only
- * d_out[0..kept) is written). As with provided/scan.cu, it is correct and
+ * d_out[0..kept) is written). As with lab 03's provided.cu, it is correct and
  * deliberately no answer to lab 04:
  *
  *   - On a GPU the whole compactions call CUB (cub::DeviceSelect::If with
@@ -22,7 +22,7 @@
 #include "compact.h"
 #include "cuda_check.h"
 
-/* As in provided/scan.cu: either macro means "no real GPU, no CUB". */
+/* As in lab 03's provided.cu: either macro means "no real GPU, no CUB". */
 #if defined(SCANLAB_EMU) || defined(SCANLAB_EMULATOR)
 #define PROVIDED_USE_CUB 0
 #else

@@ -1,7 +1,7 @@
 /*
- * provided/rle.cu: the grader's own implementation of common/rle.h (lab 05),
+ * grader/labs/05-rle/provided.cu: the grader's own implementation of common/rle.h (lab 05),
  * linked into the test programs and drivers of the labs that build on
- * run-length encoding (lab 08; see PROVIDED_* in the Makefile) in place of
+ * run-length encoding (lab 08; their lab.mk's USES_) in place of
  * the student's lab 05.
  *
  * Contract: every function declared in rle.h, with the behaviour it
@@ -12,7 +12,7 @@
  * than elements; n == 0 touches nothing and sets *runs to 0; only
  * d_symbols[0..runs), d_counts[0..runs), d_starts[0..runs] and
  * d_out[0..n) are written; d_in is never written). As with
- * provided/scan.cu, it is correct and deliberately no answer to lab 05:
+ * lab 03's provided.cu, it is correct and deliberately no answer to lab 05:
  *
  *   - On a GPU the encoders call CUB (cub::DeviceRunLengthEncode::Encode),
  *     and the decoders cub::DeviceScan::ExclusiveSum of the counts, the
@@ -36,7 +36,7 @@
 #include "kept.h"
 #include "rle.h"
 
-/* As in provided/scan.cu: either macro means "no real GPU, no CUB". */
+/* As in lab 03's provided.cu: either macro means "no real GPU, no CUB". */
 #if defined(SCANLAB_EMU) || defined(SCANLAB_EMULATOR)
 #define PROVIDED_USE_CUB 0
 #else

@@ -40,7 +40,7 @@ void check_pack_decode(const struct pack_case *c);  /* pack_decode of the oracle
 void check_pack_round_trip(const struct pack_case *c); /* pack_decode(pack_encode(x)) == x */
 
 /* The encoder and decoder checks for another pair with pack.h's
- * signatures (the fast references' tests, grader/tests/fast/). */
+ * signatures (the fast references' tests, each lab's fast_tests.c). */
 typedef cudaError_t (*pack_encode_fn)(const uint32_t *d_values, size_t n, size_t frame_length,
                                       uint32_t *d_widths, uint32_t *d_offsets, uint32_t *d_words,
                                       size_t *words);

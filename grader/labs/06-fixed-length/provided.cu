@@ -1,7 +1,7 @@
 /*
- * provided/pack.cu: the grader's own implementation of common/pack.h
+ * grader/labs/06-fixed-length/provided.cu: the grader's own implementation of common/pack.h
  * (lab 06), linked into the test programs and drivers of the labs that
- * build on bit packing (lab 08; see PROVIDED_* in the Makefile) in place of
+ * build on bit packing (lab 08; their lab.mk's USES_) in place of
  * the student's lab 06.
  *
  * Contract: every function declared in pack.h, with the behaviour and the
@@ -11,7 +11,7 @@
  * nothing and sets *words to 0; pack_values ORs into words the caller
  * zeroed, pack_encode zeroes d_words[0..words) itself; only d_widths and
  * d_offsets[0..frames) and d_words[0..words) are written). As with
- * provided/scan.cu, it is correct and deliberately no answer to lab 06:
+ * lab 03's provided.cu, it is correct and deliberately no answer to lab 06:
  *
  *   - The widths take one thread per frame, which reads the whole frame
  *     serially; the packing one thread per frame, which ORs its values in
@@ -31,7 +31,7 @@
 #include "kept.h"
 #include "pack.h"
 
-/* As in provided/scan.cu: either macro means "no real GPU, no CUB". */
+/* As in lab 03's provided.cu: either macro means "no real GPU, no CUB". */
 #if defined(SCANLAB_EMU) || defined(SCANLAB_EMULATOR)
 #define PROVIDED_USE_CUB 0
 #else

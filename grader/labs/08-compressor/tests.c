@@ -9,7 +9,7 @@
  * payload must equal its payload byte for byte, and the GPU decoder must
  * refuse what it refuses. rle_encode, rle_decode_search, pack_encode,
  * pack_decode, pack_frame_offsets and the scans are the grader's
- * (grader/provided/), never the student's labs 05 and 06.
+ * (their provided.cu in grader/labs/), never the student's labs 05 and 06.
  */
 #include <criterion/criterion.h>
 
