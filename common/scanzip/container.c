@@ -715,31 +715,41 @@ static FILE *open_bytes(const uint8_t *in, uint64_t size)
     return file;
 }
 
-static int memory_streams(const uint8_t *in, uint64_t size, FILE **input, FILE **output, char **buffer,
-                          size_t *buffer_size, struct scanzip_why *why)
+/* A compression or decompression in memory: the input read from the
+ * caller's bytes, the output written to a buffer that open_memstream
+ * grows (it sets buffer and buffer_size when the stream is closed). */
+struct memory_io {
+    FILE *input, *output;
+    char *buffer;
+    size_t buffer_size;
+};
+
+static int memory_open(struct memory_io *io, const uint8_t *in, uint64_t size, struct scanzip_why *why)
 {
-    *buffer = NULL;
-    *input = open_bytes(in, size);
-    *output = open_memstream(buffer, buffer_size);
-    if (*input != NULL && *output != NULL)
+    io->buffer = NULL;
+    io->buffer_size = 0;
+    io->input = open_bytes(in, size);
+    io->output = open_memstream(&io->buffer, &io->buffer_size);
+    if (io->input != NULL && io->output != NULL)
         return 0;
-    if (*input != NULL)
-        fclose(*input);
-    if (*output != NULL)
-        fclose(*output);
-    free(*buffer);
+    if (io->input != NULL)
+        fclose(io->input);
+    if (io->output != NULL)
+        fclose(io->output);
+    free(io->buffer);
     return scanzip_fail(why, "out of memory (opening memory streams)");
 }
 
-/* Close both streams; open_memstream sets the buffer and its size then. */
-static int memory_finish(int status, FILE *input, FILE *output, char **buffer, size_t *buffer_size,
-                         uint8_t **out, uint64_t *out_size, struct scanzip_why *why)
+/* Close both streams; the buffer is then *out, or freed if status (or
+ * the closing) is an error. */
+static int memory_close(struct memory_io *io, int status, uint8_t **out, uint64_t *out_size,
+                        struct scanzip_why *why)
 {
-    fclose(input);
-    if (fclose(output) != 0 && status == 0)
+    fclose(io->input);
+    if (fclose(io->output) != 0 && status == 0)
         status = scanzip_fail(why, "out of memory (writing to memory)");
-    *out = (uint8_t *)*buffer;
-    *out_size = *buffer_size;
+    *out = (uint8_t *)io->buffer;
+    *out_size = io->buffer_size;
     if (status != 0) {
         free(*out);
         *out = NULL;
@@ -752,23 +762,19 @@ int scanzip_compress_memory(const struct scanzip_engine *engine, const struct sc
                             const uint8_t *in, uint64_t size, uint8_t **out, uint64_t *out_size,
                             struct scanzip_why *why)
 {
-    FILE *input, *output;
-    char *buffer;
-    size_t buffer_size = 0;
-    if (memory_streams(in, size, &input, &output, &buffer, &buffer_size, why) != 0)
+    struct memory_io io;
+    if (memory_open(&io, in, size, why) != 0)
         return -1;
-    int status = scanzip_compress_stream(engine, options, input, size, output, NULL, why);
-    return memory_finish(status, input, output, &buffer, &buffer_size, out, out_size, why);
+    int status = scanzip_compress_stream(engine, options, io.input, size, io.output, NULL, why);
+    return memory_close(&io, status, out, out_size, why);
 }
 
 int scanzip_decompress_memory(const struct scanzip_engine *engine, const uint8_t *in, uint64_t size,
                               uint64_t max_output, uint8_t **out, uint64_t *out_size, struct scanzip_why *why)
 {
-    FILE *input, *output;
-    char *buffer;
-    size_t buffer_size = 0;
-    if (memory_streams(in, size, &input, &output, &buffer, &buffer_size, why) != 0)
+    struct memory_io io;
+    if (memory_open(&io, in, size, why) != 0)
         return -1;
-    int status = scanzip_decompress_stream(engine, input, output, max_output, NULL, NULL, why);
-    return memory_finish(status, input, output, &buffer, &buffer_size, out, out_size, why);
+    int status = scanzip_decompress_stream(engine, io.input, io.output, max_output, NULL, NULL, why);
+    return memory_close(&io, status, out, out_size, why);
 }
