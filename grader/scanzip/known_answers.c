@@ -27,6 +27,12 @@
     0, 0, 0, 0,             /* prefix_bytes 0 */                                                   \
     0xfb, 0xe9, 0x9a, 0xce  /* CRC32C of bytes 0..35 */
 
+/* The same for a 16-byte file: original_bytes 16, its own CRC. */
+#define HEADER_16_BYTES                                                                            \
+    0x53, 0x43, 0x4e, 0x5a, 0x01, 0x01, 0x00, 0x00, 16, 0, 0, 0, 0, 0, 0, 0,                       \
+    0x00, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,                        \
+    0xe3, 0xc1, 0xf7, 0x48                                                                         \
+
 /* The input of most cases: [7 7 7 9]; its CRC32C is 0x274885ed. */
 static const uint8_t seven_nine[] = {7, 7, 7, 9};
 
@@ -80,9 +86,7 @@ static const uint8_t cascade_file[] = {
 static const uint8_t delta_input[] = {200, 200, 201, 201, 202, 202, 203, 203,
                                       204, 204, 205, 205, 206, 206, 207, 207};
 static const uint8_t delta_file[] = {
-    0x53, 0x43, 0x4e, 0x5a, 0x01, 0x01, 0x00, 0x00, 16, 0, 0, 0, 0, 0, 0, 0,
-    0x00, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0xe3, 0xc1, 0xf7, 0x48,
+    HEADER_16_BYTES,
     0x04, 0x01, 0, 0,          /* cascade, flags delta */
     16, 0, 0, 0, 32, 0, 0, 0,
     0x4a, 0xa9, 0x5f, 0xad, 0x49, 0x3a, 0x55, 0x2b, 0x05, 0x97, 0x13, 0xda,
@@ -98,9 +102,7 @@ static const uint8_t delta_file[] = {
  * longer candidate) has width 8 (1 + 128 bits = 21 bytes): 8 is chosen. */
 static const uint8_t steps_input[] = {0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255};
 static const uint8_t steps_file[] = {
-    0x53, 0x43, 0x4e, 0x5a, 0x01, 0x01, 0x00, 0x00, 16, 0, 0, 0, 0, 0, 0, 0,
-    0x00, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0xe3, 0xc1, 0xf7, 0x48,
+    HEADER_16_BYTES,
     0x03, 0x00, 0, 0, 16, 0, 0, 0, 14, 0, 0, 0, /* pack, 16 raw bytes, 14 payload bytes */
     0xa7, 0x63, 0x3f, 0x86, 0xf9, 0x7b, 0xb5, 0xa1, 0xf1, 0x1d, 0x9d, 0x65,
     0x08, 0, 0, 0,             /* frame_length 8, chosen */

@@ -115,6 +115,18 @@ uint8_t *compress_or_fail(const char *test, const struct scanzip_options *option
     return packed;
 }
 
+void expect_refused(const char *test, const char *case_text, const uint8_t *file, uint64_t size,
+                    uint64_t max_output, const char *message)
+{
+    uint8_t *out;
+    uint64_t out_size;
+    struct scanzip_why why;
+    if (scanzip_decompress_memory(&scanzip_cpu_engine, file, size, max_output, &out, &out_size, &why) == 0)
+        fail_scanzip(test, case_text, "decompressed without an error");
+    if (strstr(why.text, message) == NULL)
+        fail_scanzip(test, case_text, "the message \"%s\" does not say \"%s\"", why.text, message);
+}
+
 uint64_t record_offset(const uint8_t *file, uint64_t size, uint64_t k)
 {
     uint64_t at = SCANZIP_HEADER_BYTES;

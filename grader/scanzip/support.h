@@ -53,6 +53,11 @@ uint8_t *compress_or_fail(const char *test, const struct scanzip_options *option
 void fail_scanzip(const char *test, const char *case_text, const char *format, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 
+/* Decompress a file that must be refused, in memory with the CPU engine;
+ * fails the test unless it is refused with a reason that contains message. */
+void expect_refused(const char *test, const char *case_text, const uint8_t *file, uint64_t size,
+                    uint64_t max_output, const char *message);
+
 /* The index of chunk record k (0-based) of a valid file, and how many. */
 uint64_t record_offset(const uint8_t *file, uint64_t size, uint64_t k);
 uint64_t record_count(const uint8_t *file, uint64_t size);
