@@ -20,6 +20,7 @@ local root = os.getenv("SCANLAB_ROOT") or "."
 package.path = root .. "/docs/filters/?.lua;" .. package.path
 local csv = require("csv")
 local fail = require("fail")("bench-table.lua")
+local cell = csv.cell
 
 -- 2^24 for 16777216, else the number itself.
 local function size_text(n)
@@ -28,10 +29,6 @@ local function size_text(n)
     return "2^" .. k
   end
   return tostring(n)
-end
-
-local function cell(text)
-  return { pandoc.Plain({ pandoc.Str(text) }) }
 end
 
 function CodeBlock(block)
@@ -70,12 +67,7 @@ function CodeBlock(block)
     header_cells[i] = cell(text)
   end
   local aligns = { pandoc.AlignRight, pandoc.AlignLeft, pandoc.AlignRight, pandoc.AlignRight, pandoc.AlignRight, pandoc.AlignRight }
-  local widths = {}
-  for i = 1, #headers do
-    widths[i] = 0
-  end
   local first = rows[1]
   local caption = { pandoc.Str(string.format("%s on %s, %s (%s)", a.bench, first.gpu, first.date, a.csv)) }
-  return pandoc.utils.from_simple_table(pandoc.SimpleTable(caption, { table.unpack(aligns, 1, #headers) },
-                                                            widths, header_cells, body))
+  return csv.table(caption, { table.unpack(aligns, 1, #headers) }, header_cells, body)
 end

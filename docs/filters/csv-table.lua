@@ -20,6 +20,7 @@ local root = os.getenv("SCANLAB_ROOT") or "."
 package.path = root .. "/docs/filters/?.lua;" .. package.path
 local csv = require("csv")
 local fail = require("fail")("csv-table.lua")
+local cell = csv.cell
 
 -- The named fields of a row, joined by a space.
 local function key(row, names)
@@ -44,10 +45,6 @@ local function ordered(rows, names)
     end
   end
   return list
-end
-
-local function cell(text)
-  return { pandoc.Plain({ pandoc.Str(text) }) }
 end
 
 function CodeBlock(block)
@@ -95,9 +92,5 @@ function CodeBlock(block)
     end
     body[#body + 1] = line
   end
-  local widths = {}
-  for i = 1, #headers do
-    widths[i] = 0
-  end
-  return pandoc.utils.from_simple_table(pandoc.SimpleTable({}, aligns, widths, headers, body))
+  return csv.table({}, aligns, headers, body)
 end

@@ -1,9 +1,11 @@
 -- csv.lua: reading the recorded CSV files the tables of the site come
--- from (bench-table.lua, csv-table.lua). Plain comma-separated lines, a
--- header first, no quoting: what make bench and make bench-scanzip write.
+-- from (bench-table.lua, csv-table.lua), and building those tables. Plain
+-- comma-separated lines, a header first, no quoting: what make bench and
+-- make bench-scanzip write.
 --
 --   local csv = require("csv")
 --   local rows = csv.read("docs/data/bench-h100.csv", fail)   -- rows keyed by the header's names
+--   return csv.table(caption, aligns, { csv.cell("n"), ... }, { { csv.cell("2^24"), ... }, ... })
 
 local csv = {}
 
@@ -40,6 +42,22 @@ function csv.read(path, fail)
   end
   file:close()
   return rows
+end
+
+-- A table cell of plain text.
+function csv.cell(text)
+  return { pandoc.Plain({ pandoc.Str(text) }) }
+end
+
+-- A pandoc table: caption (a list of inlines), an alignment per column,
+-- the header's cells and the body's rows of cells; pandoc sizes the
+-- columns (width 0).
+function csv.table(caption, aligns, headers, body)
+  local widths = {}
+  for i = 1, #headers do
+    widths[i] = 0
+  end
+  return pandoc.utils.from_simple_table(pandoc.SimpleTable(caption, aligns, widths, headers, body))
 end
 
 return csv
