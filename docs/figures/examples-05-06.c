@@ -34,6 +34,9 @@
 #include "rle.h"
 #include "scan.h"
 
+#define EXAMPLES_PROGRAM "examples-05-06"
+#include "examples.h"
+
 /* docs/figures/kernels-05-06.cu: one launch of a reference kernel each. */
 cudaError_t example_flag_starts(const int *d_starts, size_t runs, int *d_flags);
 cudaError_t example_gather(const int *d_symbols, const int *d_run_ends, int *d_out, size_t n);
@@ -48,14 +51,6 @@ cudaError_t example_frame_bits(const uint32_t *d_widths, size_t n, size_t frame_
                                size_t frames, uint32_t *d_bits);
 
 static const int rle_example[8] = {1, 2, 3, 6, 6, 6, 5, 5};
-
-static void must(const char *what, cudaError_t err)
-{
-    if (err != cudaSuccess) {
-        fprintf(stderr, "examples-05-06: %s failed: %s\n", what, cudaGetErrorName(err));
-        exit(1);
-    }
-}
 
 static void *device_zeros(size_t bytes)
 {
@@ -120,7 +115,7 @@ static void same_on_device(const char *what, const int *d_a, const int *d_b, siz
     download(a, d_a, n * sizeof(int));
     download(b, d_b, n * sizeof(int));
     if (memcmp(a, b, n * sizeof(int)) != 0) {
-        fprintf(stderr, "examples-05-06: %s differs\n", what);
+        fprintf(stderr, EXAMPLES_PROGRAM ": %s differs\n", what);
         exit(1);
     }
 }
@@ -277,20 +272,9 @@ static void pack(void)
 
 int main(int argc, char **argv)
 {
-    const char *figure = argc > 1 ? argv[1] : "";
-    if (strcmp(figure, "rle") == 0)
-        rle();
-    else if (strcmp(figure, "rle-search") == 0)
-        rle_search();
-    else if (strcmp(figure, "rle-scan") == 0)
-        rle_scan();
-    else if (strcmp(figure, "rle-segmented") == 0)
-        rle_segmented();
-    else if (strcmp(figure, "pack") == 0)
-        pack();
-    else {
-        fprintf(stderr, "usage: examples-05-06 rle|rle-search|rle-scan|rle-segmented|pack\n");
-        return 2;
-    }
-    return 0;
+    static const struct example examples[] = {
+        {"rle", rle}, {"rle-search", rle_search}, {"rle-scan", rle_scan}, {"rle-segmented", rle_segmented},
+        {"pack", pack},
+    };
+    return run_example(examples, sizeof examples / sizeof examples[0], argc, argv);
 }

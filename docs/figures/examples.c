@@ -19,12 +19,14 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <cuda_runtime_api.h>
 
 #include "compact.h"
 #include "scan.h"
+
+#define EXAMPLES_PROGRAM "examples"
+#include "examples.h"
 
 static const int scan_example[8] = {3, 1, 7, 0, 4, 1, 6, 3};
 static const int compact_example[6] = {1, 0, 2, 0, 0, 3};
@@ -35,14 +37,6 @@ static void row(const char *label, const int *values, size_t n)
     for (size_t i = 0; i < n; i++)
         printf(" %d", values[i]);
     printf(" ]\n");
-}
-
-static void must(const char *what, cudaError_t err)
-{
-    if (err != cudaSuccess) {
-        fprintf(stderr, "examples: %s failed: %s\n", what, cudaGetErrorName(err));
-        exit(1);
-    }
 }
 
 static int *to_device(const int *values, size_t n)
@@ -167,24 +161,21 @@ static void compact(void)
     cudaFree(d_out);
 }
 
+static void upsweep(void)
+{
+    sweeps(1);
+}
+
+static void downsweep(void)
+{
+    sweeps(0);
+}
+
 int main(int argc, char **argv)
 {
-    const char *figure = argc > 1 ? argv[1] : "";
-    if (strcmp(figure, "scan-cpu") == 0)
-        scan_cpu();
-    else if (strcmp(figure, "naive") == 0)
-        naive();
-    else if (strcmp(figure, "upsweep") == 0)
-        sweeps(1);
-    else if (strcmp(figure, "downsweep") == 0)
-        sweeps(0);
-    else if (strcmp(figure, "tiled") == 0)
-        tiled();
-    else if (strcmp(figure, "compact") == 0)
-        compact();
-    else {
-        fprintf(stderr, "usage: examples scan-cpu|naive|upsweep|downsweep|tiled|compact\n");
-        return 2;
-    }
-    return 0;
+    static const struct example examples[] = {
+        {"scan-cpu", scan_cpu}, {"naive", naive}, {"upsweep", upsweep},
+        {"downsweep", downsweep}, {"tiled", tiled}, {"compact", compact},
+    };
+    return run_example(examples, sizeof examples / sizeof examples[0], argc, argv);
 }
