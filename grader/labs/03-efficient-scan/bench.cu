@@ -54,16 +54,6 @@ static void print_row(const char *name, float ms, size_t n, float copy_ms)
     bench_row("scan", name, n, 2.0 * (double)n * sizeof(int), ms, copy_ms, 0);
 }
 
-/* 1 if d_out holds what the oracle says, else prints the first mismatch. */
-static int output_is_right(const char *name, const struct scan_run *run, const int *expected)
-{
-    char why[256];
-    if (bench_same_ints("out", run->d_out, expected, run->n, why, sizeof why))
-        return 1;
-    printf("  %-38s WRONG after timing: %s\n", name, why);
-    return 0;
-}
-
 struct lab_scan {
     const char *name;
     device_scan_fn scan;
@@ -122,7 +112,7 @@ static int bench_size(size_t n)
     float copy_ms = copy_time_ms(run.d_out, run.d_in, n * sizeof(int), 2, BENCH_REPEATS);
     print_row("cudaMemcpy device to device", copy_ms, n, copy_ms);
     float cub_ms = median_time_ms(run_cub, &run, 2, repeats);
-    if (output_is_right("CUB DeviceScan::ExclusiveSum", &run, exclusive))
+    if (bench_right_ints("CUB DeviceScan::ExclusiveSum", "out", run.d_out, exclusive, n))
         print_row("CUB DeviceScan::ExclusiveSum", cub_ms, n, copy_ms);
 
     for (size_t v = 0; v < sizeof lab_scans / sizeof lab_scans[0]; v++) {
@@ -134,7 +124,7 @@ static int bench_size(size_t n)
             continue;
         }
         float ms = median_time_ms(run_lab_scan, &run, 2, repeats);
-        if (output_is_right(lab_scans[v].name, &run, lab_scans[v].inclusive ? inclusive : exclusive))
+        if (bench_right_ints(lab_scans[v].name, "out", run.d_out, lab_scans[v].inclusive ? inclusive : exclusive, n))
             print_row(lab_scans[v].name, ms, n, copy_ms);
     }
     bench_cpu_scan(input, got, n, copy_ms);

@@ -6,15 +6,4 @@
 #include "scan.h"
 #include "scan_task.h"
 
-PERF_VERSIONS(scan_exclusive_tiled)
-
-static cudaError_t run(int round, enum perf_side side)
-{
-    struct scan_round *r = &scan_task.rounds[round];
-    return version_of(side)(r->d_in, r->d_out[side], scan_task.n);
-}
-
-const struct perf_task perf_task = {
-    "scan_exclusive_tiled", scan_task_setup, scan_task_make_exclusive, scan_task_upload, run, scan_task_check,
-    has_reference, NULL,
-};
+SCAN_PERF_TASK(scan_exclusive_tiled, scan_task_make_exclusive);

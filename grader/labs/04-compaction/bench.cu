@@ -133,12 +133,9 @@ static void print_row(const char *name, float ms, size_t n, size_t ints, float c
 static int output_is_right(const char *name, const struct compact_run *run, size_t kept,
                            const int *expected, size_t expected_kept)
 {
-    char why[256];
-    if (kept != expected_kept)
-        snprintf(why, sizeof why, "kept %zu, expected %zu", kept, expected_kept);
-    else if (bench_same_ints("out", run->d_out, expected, kept, why, sizeof why))
-        return 1;
-    printf("  %-38s WRONG after timing: %s\n", name, why);
+    if (kept == expected_kept)
+        return bench_right_ints(name, "out", run->d_out, expected, kept);
+    printf("  %-38s WRONG after timing: kept %zu, expected %zu\n", name, kept, expected_kept);
     return 0;
 }
 

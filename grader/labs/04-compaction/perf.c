@@ -3,8 +3,6 @@
  * half zeros, so half the elements are kept.
  *     in  [0 7 0 0 3 9 0 2]  ->  out [7 3 9 2], kept 4
  */
-#include <stdio.h>
-
 #include "compact.h"
 #include "oracle.h"
 #include "perf.h"
@@ -56,12 +54,9 @@ static cudaError_t run(int round, enum perf_side side)
 
 static int check(int round, enum perf_side side, char *why, size_t room)
 {
-    size_t kept = rounds[round].kept[side], expected = rounds[round].expected_kept;
-    if (kept != expected) {
-        snprintf(why, room, "*kept = %zu, expected %zu", kept, expected);
-        return 0;
-    }
-    return bench_same_ints("d_out", rounds[round].d_out[side], rounds[round].expected, kept, why, room);
+    size_t kept = rounds[round].kept[side];
+    return perf_same_count("*kept", kept, rounds[round].expected_kept, why, room) &&
+           bench_same_ints("d_out", rounds[round].d_out[side], rounds[round].expected, kept, why, room);
 }
 
 const struct perf_task perf_task = {"compact_nonzero", setup, make_input, upload, run, check, has_reference, NULL};

@@ -118,16 +118,6 @@ static void print_row(const char *name, float ms, const struct rle_run *run, flo
     bench_row("rle", name, run->n, (double)(run->n + 2 * run->runs) * sizeof(int), ms, copy_ms, cub_ms);
 }
 
-/* 1 if device array d[0..count) equals expected, else prints the first mismatch. */
-static int same_ints(const char *name, const char *what, const int *d, const int *expected, size_t count)
-{
-    char why[256];
-    if (bench_same_ints(what, d, expected, count, why, sizeof why))
-        return 1;
-    printf("  %-38s WRONG after timing: %s\n", name, why);
-    return 0;
-}
-
 /* An encoder's output after timing: the count, symbols and counts. */
 static int encoding_is_right(const char *name, const struct rle_run *run, size_t runs,
                              const int *symbols, const int *counts)
@@ -136,8 +126,8 @@ static int encoding_is_right(const char *name, const struct rle_run *run, size_t
         printf("  %-38s WRONG after timing: %zu runs, expected %zu\n", name, runs, run->runs);
         return 0;
     }
-    return same_ints(name, "symbols", run->d_symbols, symbols, runs) &&
-           same_ints(name, "counts", run->d_counts, counts, runs);
+    return bench_right_ints(name, "symbols", run->d_symbols, symbols, runs) &&
+           bench_right_ints(name, "counts", run->d_counts, counts, runs);
 }
 
 /* How a version reports its run count. */
@@ -183,7 +173,7 @@ static float bench_version(const struct version *version, struct rle_run *run, c
     float ms = median_time_ms(version->run, run, 2, BENCH_REPEATS);
     int right;
     if (version->kind == DECODER) {
-        right = same_ints(version->name, "out", run->d_out, input, run->n);
+        right = bench_right_ints(version->name, "out", run->d_out, input, run->n);
     } else {
         int device_runs = 0;
         if (version->kind == DEVICE_ENCODER)

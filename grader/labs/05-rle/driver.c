@@ -15,21 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "oracle_rle.h"
 #include "print.h"
 #include "rle.h"
 #include "rle_checks.h"
 #include "scan.h"
-
-static int *host_ints(size_t n)
-{
-    int *values = malloc((n + 1) * sizeof(int));
-    if (values == NULL) {
-        fprintf(stderr, "out of host memory for %zu ints\n", n);
-        exit(1);
-    }
-    return values;
-}
 
 /* Print an encoder's runs and compare them with the oracle's. */
 static void print_encoded(const char *function, const int *d_symbols, const int *d_counts, size_t runs,

@@ -3,8 +3,6 @@
  * runny data, runs of 1 to 24 of four symbols (grader/labs/05-rle/rle_checks.h).
  *     in  [5 5 5 2 2 7]  ->  symbols [5 2 7]  counts [3 2 1], runs 3
  */
-#include <stdio.h>
-
 #include "oracle_rle.h"
 #include "perf.h"
 #include "rle.h"
@@ -57,12 +55,9 @@ static cudaError_t run(int round, enum perf_side side)
 
 static int check(int round, enum perf_side side, char *why, size_t room)
 {
-    size_t runs = rounds[round].runs[side], expected = rounds[round].expected_runs;
-    if (runs != expected) {
-        snprintf(why, room, "*runs = %zu, expected %zu", runs, expected);
-        return 0;
-    }
-    return bench_same_ints("d_symbols", rounds[round].d_symbols[side], rounds[round].symbols, runs, why, room) &&
+    size_t runs = rounds[round].runs[side];
+    return perf_same_count("*runs", runs, rounds[round].expected_runs, why, room) &&
+           bench_same_ints("d_symbols", rounds[round].d_symbols[side], rounds[round].symbols, runs, why, room) &&
            bench_same_ints("d_counts", rounds[round].d_counts[side], rounds[round].counts, runs, why, room);
 }
 

@@ -119,17 +119,6 @@ static void print_row(const char *name, float ms, size_t n, double bytes, float 
     bench_row("pack", name, n, bytes, ms, copy_ms, 0);
 }
 
-/* 1 if d_got[0..count) equals expected, else prints the first mismatch. */
-static int same(const char *name, const char *what, const uint32_t *expected, const uint32_t *d_got,
-                size_t count)
-{
-    char why[256];
-    if (bench_same_words(what, d_got, expected, count, why, sizeof why))
-        return 1;
-    printf("  %-38s WRONG after timing: %s\n", name, why);
-    return 0;
-}
-
 /* What a version is, and what it is checked against after timing. */
 struct version {
     const char *name;
@@ -178,7 +167,7 @@ static void bench_version(const struct version *version, struct pack_run *run, c
     }
     float ms = median_time_ms(version->run, run, 2, BENCH_REPEATS);
     if (version->decoder) {
-        if (same(version->name, "values", e->values, run->d_decoded, run->n))
+        if (bench_right_words(version->name, "values", run->d_decoded, e->values, run->n))
             print_row(version->name, ms, run->n, bytes, copy_ms);
         return;
     }
@@ -191,9 +180,9 @@ static void bench_version(const struct version *version, struct pack_run *run, c
     }
     if (count != e->count)
         printf("  %-38s WRONG after timing: %zu words, expected %zu\n", version->name, count, e->count);
-    else if (same(version->name, "widths", e->widths, run->d_widths, e->frames) &&
-             same(version->name, "offsets", e->offsets, run->d_offsets, e->frames) &&
-             same(version->name, "words", e->words, run->d_words, e->count))
+    else if (bench_right_words(version->name, "widths", run->d_widths, e->widths, e->frames) &&
+             bench_right_words(version->name, "offsets", run->d_offsets, e->offsets, e->frames) &&
+             bench_right_words(version->name, "words", run->d_words, e->words, e->count))
         print_row(version->name, ms, run->n, bytes, copy_ms);
 }
 

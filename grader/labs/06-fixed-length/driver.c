@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "oracle_pack.h"
 #include "pack.h"
 #include "print.h"
@@ -36,12 +37,7 @@ static void print_word_verdict(const char *function, const char *what, const uin
 
 static uint32_t *host_words(size_t n)
 {
-    uint32_t *words = malloc((n + 1) * sizeof(uint32_t));
-    if (words == NULL) {
-        fprintf(stderr, "out of host memory for %zu words\n", n);
-        exit(1);
-    }
-    return words;
+    return host_alloc(n, sizeof(uint32_t));
 }
 
 /* A device copy of values[0..n), or n zero words when values is NULL:
@@ -63,6 +59,17 @@ static uint32_t *download(const uint32_t *d_words, size_t n)
     uint32_t *words = host_words(n);
     exit_on_cuda_error(cudaMemcpy(words, d_words, n * sizeof(uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
     return words;
+}
+
+/* A step's output, count words of d_got (in hex or decimal), and its
+ * verdict on `what`: "pack_frame_widths  widths match the grader's oracle". */
+static void print_step(const char *function, const char *what, const uint32_t *d_got, const uint32_t *expected,
+                       size_t count, int hex)
+{
+    uint32_t *got = download(d_got, count);
+    print_words(function, got, count, hex);
+    print_word_verdict(function, what, expected, got, count);
+    free(got);
 }
 
 /* The stream bit 0 first, | between values and || between frames. */
@@ -97,28 +104,16 @@ static void drive_steps(const struct expected_stream *c, const uint32_t *d_value
                         uint32_t *d_offsets, uint32_t *d_words)
 {
     printf("\nthe steps of pack_encode, one at a time\n");
-    if (driver_call_ok("pack_frame_widths", pack_frame_widths(d_values, c->n, c->frame_length, d_widths))) {
-        uint32_t *got = download(d_widths, c->frames);
-        print_words("pack_frame_widths", got, c->frames, 0);
-        print_word_verdict("pack_frame_widths", "widths", c->widths, got, c->frames);
-        free(got);
-    }
+    if (driver_call_ok("pack_frame_widths", pack_frame_widths(d_values, c->n, c->frame_length, d_widths)))
+        print_step("pack_frame_widths", "widths", d_widths, c->widths, c->frames, 0);
     exit_on_cuda_error(cudaMemcpy(d_widths, c->widths, c->frames * sizeof(uint32_t), cudaMemcpyHostToDevice),
                        "cudaMemcpy");
-    if (driver_call_ok("pack_frame_offsets", pack_frame_offsets(d_widths, c->n, c->frame_length, d_offsets))) {
-        uint32_t *got = download(d_offsets, c->frames);
-        print_words("pack_frame_offsets", got, c->frames, 0);
-        print_word_verdict("pack_frame_offsets", "offsets", c->offsets, got, c->frames);
-        free(got);
-    }
+    if (driver_call_ok("pack_frame_offsets", pack_frame_offsets(d_widths, c->n, c->frame_length, d_offsets)))
+        print_step("pack_frame_offsets", "offsets", d_offsets, c->offsets, c->frames, 0);
     exit_on_cuda_error(cudaMemcpy(d_offsets, c->offsets, c->frames * sizeof(uint32_t), cudaMemcpyHostToDevice),
                        "cudaMemcpy");
-    if (driver_call_ok("pack_values", pack_values(d_values, c->n, c->frame_length, d_widths, d_offsets, d_words))) {
-        uint32_t *got = download(d_words, c->count);
-        print_words("pack_values", got, c->count, 1);
-        print_word_verdict("pack_values", "words", c->words, got, c->count);
-        free(got);
-    }
+    if (driver_call_ok("pack_values", pack_values(d_values, c->n, c->frame_length, d_widths, d_offsets, d_words)))
+        print_step("pack_values", "words", d_words, c->words, c->count, 1);
 }
 
 /* pack_encode whole, from cleared outputs (words filled with 0xa5, which

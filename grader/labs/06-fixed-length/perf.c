@@ -67,12 +67,9 @@ static cudaError_t run(int round, enum perf_side side)
 
 static int check(int round, enum perf_side side, char *why, size_t room)
 {
-    size_t words = rounds[round].words[side], expected = rounds[round].expected_words;
-    if (words != expected) {
-        snprintf(why, room, "*words = %zu, expected %zu", words, expected);
-        return 0;
-    }
-    return bench_same_words("d_widths", rounds[round].d_widths[side], rounds[round].widths, frames, why, room) &&
+    size_t words = rounds[round].words[side];
+    return perf_same_count("*words", words, rounds[round].expected_words, why, room) &&
+           bench_same_words("d_widths", rounds[round].d_widths[side], rounds[round].widths, frames, why, room) &&
            bench_same_words("d_offsets", rounds[round].d_offsets[side], rounds[round].offsets, frames, why, room) &&
            bench_same_words("d_words", rounds[round].d_words[side], rounds[round].stream, words, why, room);
 }

@@ -85,12 +85,8 @@ static void bench_version(const char *name, timed_fn fn, struct scan_run *run, c
         return;
     }
     float ms = median_time_ms(fn, run, 2, BENCH_REPEATS);
-    char why[256];
-    if (!bench_same_ints("out", run->d_out, expected, run->n, why, sizeof why)) {
-        printf("  %-38s WRONG after timing: %s\n", name, why);
-        return;
-    }
-    print_row(name, ms, run->n, copy_ms, cub_ms);
+    if (bench_right_ints(name, "out", run->d_out, expected, run->n))
+        print_row(name, ms, run->n, copy_ms, cub_ms);
 }
 
 static int bench_size(size_t n)

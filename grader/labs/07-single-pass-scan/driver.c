@@ -13,23 +13,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "host.h"
 #include "oracle.h"
 #include "print.h"
 #include "single_pass.h"
 
-/* A segmented step: its output and the verdict. */
-static void run_segments(const char *function, cudaError_t (*step)(const int *, int *, size_t),
-                         const int *input, size_t n, size_t segment, int inclusive)
+/* A segmented step (each segment of the input scanned on its own): its
+ * output and the verdict. */
+static void run_segments(const char *function, device_scan_fn step, const int *input, size_t n, size_t segment,
+                         int inclusive)
 {
-    int *expected = malloc((n + 1) * sizeof(int));
-    if (expected == NULL)
-        exit(1);
+    int *expected = host_ints(n);
     oracle_scan_segments(input, expected, n, segment, inclusive);
-    int *d_in = device_copy(input, n), *d_out = device_copy(NULL, n);
-    if (driver_call_ok(function, step(d_in, d_out, n)))
-        print_device_result(function, d_out, expected, n);
-    cudaFree(d_in);
-    cudaFree(d_out);
+    run_device_scan(function, step, input, expected, n);
     free(expected);
 }
 

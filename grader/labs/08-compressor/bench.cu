@@ -65,74 +65,65 @@ static size_t chunk_elements(const struct cascade_run *run, size_t c)
     return run->n - first < run->chunk ? run->n - first : run->chunk;
 }
 
-static cudaError_t run_cub(void *context)
+/* One chunk's work in a version: chunk c of run's file. */
+typedef cudaError_t (*chunk_fn)(struct cascade_run *run, size_t c);
+
+/* A row's timed work (a timed_fn's body): every chunk in turn, stopping
+ * at the first error. */
+static cudaError_t each_chunk(void *context, chunk_fn one)
 {
     struct cascade_run *run = (struct cascade_run *)context;
     for (size_t c = 0; c < run->chunks; c++) {
-        cudaError_t err = cub::DeviceRunLengthEncode::Encode(run->d_temp, run->temp_bytes,
-                                                             run->d_values + c * run->chunk, run->d_symbols,
-                                                             run->d_counts, run->d_runs, (int)chunk_elements(run, c));
+        cudaError_t err = one(run, c);
         if (err != cudaSuccess)
             return err;
     }
     return cudaSuccess;
 }
 
-static cudaError_t run_encode(void *context)
+static cudaError_t cub_chunk(struct cascade_run *run, size_t c)
 {
-    struct cascade_run *run = (struct cascade_run *)context;
-    for (size_t c = 0; c < run->chunks; c++) {
-        cudaError_t err = cascade_encode(run->d_file + c * run->chunk * run->w, chunk_elements(run, c), run->w,
-                                         SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA,
-                                         run->d_payloads + run->payload_at[c], &run->payload_bytes[c], &run->delta[c]);
-        if (err != cudaSuccess)
-            return err;
-    }
-    return cudaSuccess;
+    return cub::DeviceRunLengthEncode::Encode(run->d_temp, run->temp_bytes, run->d_values + c * run->chunk,
+                                              run->d_symbols, run->d_counts, run->d_runs,
+                                              (int)chunk_elements(run, c));
 }
+static cudaError_t run_cub(void *context) { return each_chunk(context, cub_chunk); }
 
-static cudaError_t run_decode(void *context)
+static cudaError_t encode_chunk(struct cascade_run *run, size_t c)
 {
-    struct cascade_run *run = (struct cascade_run *)context;
-    for (size_t c = 0; c < run->chunks; c++) {
-        cudaError_t err = cascade_decode(run->d_payloads + run->payload_at[c], run->payload_bytes[c], run->w,
-                                         run->delta[c], run->d_copy + c * run->chunk * run->w,
-                                         chunk_elements(run, c));
-        if (err != cudaSuccess)
-            return err;
-    }
-    return cudaSuccess;
+    return cascade_encode(run->d_file + c * run->chunk * run->w, chunk_elements(run, c), run->w,
+                          SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA, run->d_payloads + run->payload_at[c],
+                          &run->payload_bytes[c], &run->delta[c]);
 }
+static cudaError_t run_encode(void *context) { return each_chunk(context, encode_chunk); }
+
+static cudaError_t decode_chunk(struct cascade_run *run, size_t c)
+{
+    return cascade_decode(run->d_payloads + run->payload_at[c], run->payload_bytes[c], run->w, run->delta[c],
+                          run->d_copy + c * run->chunk * run->w, chunk_elements(run, c));
+}
+static cudaError_t run_decode(void *context) { return each_chunk(context, decode_chunk); }
 
 #ifdef SCANLAB_FAST_REFERENCES
-static cudaError_t run_encode_single_pass(void *context)
+/* Each chunk's payload bytes and delta used into d_fast_results[3c],
+ * [3c + 1]; the decoder's verdict into [3c + 2]. */
+static cudaError_t encode_single_pass_chunk(struct cascade_run *run, size_t c)
 {
-    struct cascade_run *run = (struct cascade_run *)context;
-    for (size_t c = 0; c < run->chunks; c++) {
-        uint32_t *result = run->d_fast_results + 3 * c;
-        cudaError_t err = cascade_encode_single_pass(run->d_file + c * run->chunk * run->w, chunk_elements(run, c),
-                                                     run->w, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA,
-                                                     run->d_fast_payloads + run->payload_at[c], &result[0],
-                                                     &result[1], run->d_fast_temp, run->fast_temp_bytes);
-        if (err != cudaSuccess)
-            return err;
-    }
-    return cudaSuccess;
+    uint32_t *result = run->d_fast_results + 3 * c;
+    return cascade_encode_single_pass(run->d_file + c * run->chunk * run->w, chunk_elements(run, c), run->w,
+                                      SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA,
+                                      run->d_fast_payloads + run->payload_at[c], &result[0], &result[1],
+                                      run->d_fast_temp, run->fast_temp_bytes);
 }
+static cudaError_t run_encode_single_pass(void *context) { return each_chunk(context, encode_single_pass_chunk); }
 
-static cudaError_t run_decode_single_pass(void *context)
+static cudaError_t decode_single_pass_chunk(struct cascade_run *run, size_t c)
 {
-    struct cascade_run *run = (struct cascade_run *)context;
-    for (size_t c = 0; c < run->chunks; c++) {
-        cudaError_t err = cascade_decode_single_pass(run->d_payloads + run->payload_at[c], run->payload_bytes[c],
-                                                     run->w, run->delta[c], run->d_copy + c * run->chunk * run->w,
-                                                     chunk_elements(run, c), run->d_fast_results + 3 * c + 2,
-                                                     run->d_fast_temp, run->fast_temp_bytes);
-        if (err != cudaSuccess)
-            return err;
-    }
-    return cudaSuccess;
+    return cascade_decode_single_pass(run->d_payloads + run->payload_at[c], run->payload_bytes[c], run->w,
+                                      run->delta[c], run->d_copy + c * run->chunk * run->w, chunk_elements(run, c),
+                                      run->d_fast_results + 3 * c + 2, run->d_fast_temp, run->fast_temp_bytes);
 }
+static cudaError_t run_decode_single_pass(void *context) { return each_chunk(context, decode_single_pass_chunk); }
 
 /* Version 2's payloads are lab 08's, byte for byte, with the same flags,
  * and its decoder accepted every chunk; else why says where they differ. */

@@ -39,6 +39,14 @@ void perf_upload(void *d_to, const void *from, size_t bytes)
     bench_check(cudaMemcpy(d_to, from, bytes, cudaMemcpyHostToDevice), "uploading an input");
 }
 
+int perf_same_count(const char *what, size_t got, size_t expected, char *why, size_t room)
+{
+    if (got == expected)
+        return 1;
+    snprintf(why, room, "%s = %zu, expected %zu", what, got, expected);
+    return 0;
+}
+
 /* ---- The GPU to ourselves while the clocks run --------------------------
  *
  * Several grades may share a GPU (grade.sh): their tests, and this

@@ -111,4 +111,10 @@ void *perf_host_alloc(size_t bytes);
 void *perf_device_alloc(size_t bytes);   /* poisoned, like a fresh GPU buffer */
 void perf_upload(void *d_to, const void *from, size_t bytes);
 
+/* The first half of a check whose function returns a count (*kept, *runs,
+ * *words) and arrays of that many: 1 if got is expected, else writes
+ * "WHAT = GOT, expected EXPECTED" into why ("*runs = 3, expected 4")
+ * and returns 0. The arrays are compared only once the count is right. */
+int perf_same_count(const char *what, size_t got, size_t expected, char *why, size_t room);
+
 #endif

@@ -68,6 +68,25 @@ int bench_same_words(const char *what, const uint32_t *d_got, const uint32_t *ex
     return i == count;
 }
 
+int bench_right_ints(const char *version, const char *what, const int *d_got, const int *expected, size_t count)
+{
+    char why[256];
+    if (bench_same_ints(what, d_got, expected, count, why, sizeof why))
+        return 1;
+    printf("  %-38s WRONG after timing: %s\n", version, why);
+    return 0;
+}
+
+int bench_right_words(const char *version, const char *what, const uint32_t *d_got, const uint32_t *expected,
+                      size_t count)
+{
+    char why[256];
+    if (bench_same_words(what, d_got, expected, count, why, sizeof why))
+        return 1;
+    printf("  %-38s WRONG after timing: %s\n", version, why);
+    return 0;
+}
+
 /* The device, its driver's CUDA version, and the table's input, for
  * every CSV line. */
 static char device_name[256];

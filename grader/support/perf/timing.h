@@ -84,4 +84,11 @@ int bench_same_ints(const char *what, const int *d_got, const int *expected, siz
 int bench_same_words(const char *what, const uint32_t *d_got, const uint32_t *expected, size_t count,
                      char *why, size_t room);
 
+/* The same checks for a row of a benchmark's table: 1 if right, else
+ * prints the line the version gets instead of its row, and returns 0:
+ *     "  scan_exclusive_tiled (03)   WRONG after timing: out[3] expected 5 got 6" */
+int bench_right_ints(const char *version, const char *what, const int *d_got, const int *expected, size_t count);
+int bench_right_words(const char *version, const char *what, const uint32_t *d_got, const uint32_t *expected,
+                      size_t count);
+
 #endif
