@@ -44,18 +44,31 @@ static void check_flags(const struct test_case *c, const struct predicate_case *
     free(got);
 }
 
-Test(flags, predicates)
+/* check(c, p) for each predicate of compact_predicate_cases at every size
+ * of scan_sizes, then check_empty(function, p) if given; the function is
+ * named with the predicate: "compact_if with KEEP_GREATER_THAN 50 (about
+ * a third of random values kept)". */
+static void for_each_predicate(const char *name,
+                               void (*check)(const struct test_case *c, const struct predicate_case *p),
+                               void (*check_empty)(const char *function, const struct predicate_case *p))
 {
     require_gpu();
     for (size_t k = 0; k < compact_predicate_cases_count; k++) {
         const struct predicate_case *p = &compact_predicate_cases[k];
         char function[96];
-        snprintf(function, sizeof function, "compact_flags with %s (%s)", p->name, p->why);
+        snprintf(function, sizeof function, "%s with %s (%s)", name, p->name, p->why);
         for (size_t i = 0; i < scan_sizes_count; i++) {
             struct test_case c = test_case_for("04", function, &scan_sizes[i], FILL_RANDOM);
-            check_flags(&c, p);
+            check(&c, p);
         }
+        if (check_empty != NULL)
+            check_empty(function, p);
     }
+}
+
+Test(flags, predicates)
+{
+    for_each_predicate("compact_flags", check_flags, NULL);
 }
 
 /* compact_scatter given the oracle's flags (KEEP_NONZERO) and their scan. */
@@ -182,15 +195,5 @@ Test(nonzero, large, .timeout = 120)
 
 Test(compact_if, predicates)
 {
-    require_gpu();
-    for (size_t k = 0; k < compact_predicate_cases_count; k++) {
-        const struct predicate_case *p = &compact_predicate_cases[k];
-        char function[96];
-        snprintf(function, sizeof function, "compact_if with %s (%s)", p->name, p->why);
-        for (size_t i = 0; i < scan_sizes_count; i++) {
-            struct test_case c = test_case_for("04", function, &scan_sizes[i], FILL_RANDOM);
-            check_compaction(&c, p);
-        }
-        check_empty_with_null(function, p);
-    }
+    for_each_predicate("compact_if", check_compaction, check_empty_with_null);
 }

@@ -546,6 +546,43 @@ static void check_large(const char *function, cascade_check_fn check)
     }
 }
 
+/* ---- Argument checks ------------------------------------------------------------------- */
+
+/* What one call with a wrong argument returned, and the argument:
+ * {cascade_encode_single_pass(NULL, ...), "d_raw NULL"}. */
+struct refused_call {
+    cudaError_t got;
+    const char *call;
+};
+
+/* Every call returned cudaErrorInvalidValue, and no kernel failed. */
+static void expect_refused(const struct cascade_case *c, const struct refused_call *calls, size_t count)
+{
+    for (size_t k = 0; k < count; k++)
+        if (calls[k].got != cudaErrorInvalidValue)
+            fail_case(&c->base, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
+                      cudaGetErrorName(calls[k].got));
+    expect_call_success(&c->base, "after the refused calls", cudaSuccess);
+}
+
+/* The refused calls left an output array (`bytes` bytes, read back) as
+ * poisoned: "a refused call wrote d_raw[5] (0x00)". */
+static void expect_unwritten_array(const struct cascade_case *c, const char *name, const uint8_t *got, size_t bytes)
+{
+    for (size_t i = 0; i < bytes; i++)
+        if (got[i] != CASCADE_POISON)
+            fail_case(&c->base, "a refused call wrote %s[%zu] (0x%02x)", name, i, got[i]);
+}
+
+/* The same for a device uint32_t result, its 4 bytes read back:
+ * "a refused call wrote *d_valid". */
+static void expect_unwritten_result(const struct cascade_case *c, const char *name, const uint8_t *got)
+{
+    for (size_t i = 0; i < 4; i++)
+        if (got[i] != CASCADE_POISON)
+            fail_case(&c->base, "a refused call wrote %s", name);
+}
+
 /* ---- Tests: the encoder --------------------------------------------------------------- */
 
 Test(fast_cascade, encode_sizes, .timeout = 120)
@@ -587,10 +624,7 @@ Test(fast_cascade, encode_arguments, .timeout = 120)
     uint8_t *r = raw.d, *p = payload.d, *t = temp.d;
     uint32_t *b = (uint32_t *)results.d, *u = b + 1;
     const enum cascade_delta cd = CASCADE_CHOOSE_DELTA;
-    const struct {
-        cudaError_t got;
-        const char *call;
-    } calls[] = {
+    const struct refused_call calls[] = {
         {cascade_encode_single_pass(r, n, 1, 100, cd, p, b, u, t, temp_bytes), "frame_length 100"},
         {cascade_encode_single_pass(r, n, 1, 1, cd, p, b, u, t, temp_bytes), "frame_length 1"},
         {cascade_encode_single_pass(r, n, 1, 512, cd, p, b, u, t, temp_bytes), "frame_length 512"},
@@ -611,19 +645,12 @@ Test(fast_cascade, encode_arguments, .timeout = 120)
         {cascade_encode_single_pass(r, n, 1, 0, cd, p, b, u, t, temp_bytes - 1),
          "temp_bytes one less than cascade_single_pass_temp_bytes(n)"},
     };
-    for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++)
-        if (calls[k].got != cudaErrorInvalidValue)
-            fail_case(&c.base, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
-                      cudaGetErrorName(calls[k].got));
-    expect_call_success(&c.base, "after the refused calls", cudaSuccess);
+    expect_refused(&c, calls, sizeof calls / sizeof calls[0]);
     uint8_t *written = device_bytes_read(&c.base, "d_payload", &payload);
     uint8_t *result = device_bytes_read(&c.base, "the results", &results);
-    for (size_t i = 0; i < room; i++)
-        if (written[i] != CASCADE_POISON)
-            fail_case(&c.base, "a refused call wrote d_payload[%zu] (0x%02x)", i, written[i]);
-    for (size_t i = 0; i < 8; i++)
-        if (result[i] != CASCADE_POISON)
-            fail_case(&c.base, "a refused call wrote %s", i < 4 ? "*d_payload_bytes" : "*d_delta_used");
+    expect_unwritten_array(&c, "d_payload", written, room);
+    expect_unwritten_result(&c, "*d_payload_bytes", result);
+    expect_unwritten_result(&c, "*d_delta_used", result + 4);
     free(device_bytes_read(&c.base, "d_temp (the temporary storage)", &temp));
     device_bytes_free(&raw), device_bytes_free(&payload), device_bytes_free(&results), device_bytes_free(&temp);
     free(written), free(result);
@@ -723,10 +750,7 @@ Test(fast_cascade, decode_arguments, .timeout = 120)
     uint8_t *o = out.d, *t = temp.d;
     uint32_t *v = (uint32_t *)valid.d;
     bool dl = delta != 0;
-    const struct {
-        cudaError_t got;
-        const char *call;
-    } calls[] = {
+    const struct refused_call calls[] = {
         {cascade_decode_single_pass(NULL, bytes, 1, dl, o, n, v, t, temp_bytes), "d_payload NULL"},
         {cascade_decode_single_pass(p, bytes, 1, dl, NULL, n, v, t, temp_bytes), "d_raw NULL"},
         {cascade_decode_single_pass(p, bytes, 1, dl, o, n, NULL, t, temp_bytes), "d_valid NULL"},
@@ -739,19 +763,11 @@ Test(fast_cascade, decode_arguments, .timeout = 120)
         {cascade_decode_single_pass(p, bytes, 1, dl, o, n, v, t, temp_bytes - 1),
          "temp_bytes one less than cascade_single_pass_temp_bytes(n)"},
     };
-    for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++)
-        if (calls[k].got != cudaErrorInvalidValue)
-            fail_case(&c.base, "the call with %s returned %s, not cudaErrorInvalidValue", calls[k].call,
-                      cudaGetErrorName(calls[k].got));
-    expect_call_success(&c.base, "after the refused calls", cudaSuccess);
+    expect_refused(&c, calls, sizeof calls / sizeof calls[0]);
     uint8_t *written = device_bytes_read(&c.base, "d_raw", &out);
     uint8_t *result = device_bytes_read(&c.base, "d_valid", &valid);
-    for (size_t i = 0; i < 4 * n; i++)
-        if (written[i] != CASCADE_POISON)
-            fail_case(&c.base, "a refused call wrote d_raw[%zu] (0x%02x)", i, written[i]);
-    for (size_t i = 0; i < 4; i++)
-        if (result[i] != CASCADE_POISON)
-            fail_case(&c.base, "a refused call wrote *d_valid");
+    expect_unwritten_array(&c, "d_raw", written, 4 * n);
+    expect_unwritten_result(&c, "*d_valid", result);
     cascade_expect_unchanged(&c, "d_payload", &d_payload, payload);
     free(device_bytes_read(&c.base, "d_temp (the temporary storage)", &temp));
     device_bytes_free(&d_payload), device_bytes_free(&out), device_bytes_free(&valid), device_bytes_free(&temp);
