@@ -66,7 +66,8 @@ endif
 
 # ---- Files ---------------------------------------------------------------
 
-BUILD    ?= build/$(BACKEND)-$(CHECK)
+# An emulator built another way (EMU_SWITCH=ucontext) gets folders of its own.
+BUILD    ?= build/$(BACKEND)-$(CHECK)$(if $(filter emu,$(BACKEND)),$(EMU_VARIANT))
 # The labs are the folders of solutions/ (of labs/ in a student's copy).
 ALL_LABS := $(notdir $(wildcard $(or $(wildcard solutions),labs)/[0-9][0-9]-*))
 LABS     := $(if $(LAB),$(filter $(LAB)-%,$(ALL_LABS)),$(ALL_LABS))

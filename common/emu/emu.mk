@@ -9,12 +9,28 @@
 #   EMU_CFLAGS    for C host code that includes <cuda_runtime_api.h>
 #   EMU_LIB       the runtime library for $(CHECK), with the rule that builds it
 #   EMU_LDLIBS    what a program using the emulator links with
-#   emu-test      the emulator's own tests (the last line counts them)
+#   EMU_VARIANT   "" for a native build with the default switch, else what
+#                 differs ("-ucontext", "-aarch64", "-aarch64-ucontext"):
+#                 part of every build folder's name, so that variants never
+#                 mix objects
+#   emu-test      the emulator's own tests (the last line counts them), then
+#                 again with the portable switch where the default is asm
 #   emu-bench     the emulator's speed, in CUDA threads per second
 #
-# Everything is built under build/emu-$(CHECK)/ and build/emu-tests/.
-# Variables and targets start with EMU_ or emu- so they cannot collide
-# with the including Makefile's.
+# Two knobs choose how the library is built:
+#
+#   EMU_SWITCH=asm|ucontext  the fiber context switch (src/switch.h): asm
+#                 (src/switch_ARCH.S) where there is one, x86-64
+#                 and aarch64, else ucontext, portable and slower
+#   EMU_CROSS=PREFIX  a cross toolchain, e.g. aarch64-linux-gnu- (its g++,
+#                 gcc, ar, objdump and objcopy); EMU_RUN then says how to
+#                 run its programs, e.g. "qemu-aarch64 -L /usr/aarch64-linux-gnu".
+#                 Only the emulator's own tests and bench cross-build: the
+#                 labs need Criterion for the target.
+#
+# Everything is built under build/emu-$(CHECK)$(EMU_VARIANT)/ and
+# build/emu-tests$(EMU_VARIANT)/. Variables and targets start with EMU_
+# or emu- so they cannot collide with the including Makefile's.
 
 CHECK ?= none
 
@@ -41,77 +57,134 @@ EMU_DEFINE_memory   := -DSCANLAB_EMU_CHECK_MEMORY
 EMU_CHECKS          := none race memory
 $(if $(filter $(CHECK),$(EMU_CHECKS)),,$(error CHECK must be none, race or memory, not '$(CHECK)'))
 
+# ---- The target and its context switch -----------------------------------
+
+EMU_CROSS    ?=
+EMU_RUN      ?=
+EMU_CXX      := $(EMU_CROSS)g++
+EMU_CC       := $(EMU_CROSS)gcc
+EMU_AR       := $(EMU_CROSS)ar
+# nvcc-emu compiles with $CXX and renames sections with $OBJDUMP, $OBJCOPY.
+EMU_NVCC_ENV := $(if $(EMU_CROSS),CXX=$(EMU_CXX) OBJDUMP=$(EMU_CROSS)objdump OBJCOPY=$(EMU_CROSS)objcopy)
+# x86_64-linux-gnu -> x86_64, aarch64-linux-gnu -> aarch64
+EMU_ARCH     := $(firstword $(subst -, ,$(shell $(EMU_CXX) -dumpmachine)))
+EMU_ASM_ARCHES := x86_64 aarch64
+EMU_SWITCH_DEFAULT := $(if $(filter $(EMU_ARCH),$(EMU_ASM_ARCHES)),asm,ucontext)
+EMU_SWITCH   ?= $(EMU_SWITCH_DEFAULT)
+$(if $(filter $(EMU_SWITCH),asm ucontext),,$(error EMU_SWITCH must be asm or ucontext, not '$(EMU_SWITCH)'))
+$(if $(filter asm,$(EMU_SWITCH)),$(if $(filter $(EMU_ARCH),$(EMU_ASM_ARCHES)),,\
+  $(error EMU_SWITCH=asm: there is no src/switch_$(EMU_ARCH).S; use EMU_SWITCH=ucontext)))
+EMU_VARIANT  := $(if $(EMU_CROSS),-$(EMU_ARCH))$(if $(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT)),,-$(EMU_SWITCH))
+# Only fiber.cpp and the switch itself depend on the kind of switch.
+EMU_SWITCH_SOURCES_asm      := $(EMU_DIR)/src/switch_$(EMU_ARCH).S
+EMU_SWITCH_SOURCES_ucontext := $(EMU_DIR)/src/switch_ucontext.cpp
+EMU_SWITCH_DEFINE_asm       :=
+EMU_SWITCH_DEFINE_ucontext  := -DSCANLAB_EMU_SWITCH_UCONTEXT
+
 EMU_SANITIZE := $(EMU_SANITIZE_$(CHECK))
-emu_lib       = build/emu-$(1)/libscanlab_emu.a
+emu_lib       = build/emu-$(1)$(EMU_VARIANT)/libscanlab_emu.a
 EMU_LIB      := $(call emu_lib,$(CHECK))
 EMU_LDLIBS   := $(EMU_LIB) $(EMU_SANITIZE) -lstdc++ -lpthread -lm
 
 # ---- The runtime library, one per check ----------------------------------
 
-EMU_SOURCES  := $(wildcard $(EMU_DIR)/src/*.cpp $(EMU_DIR)/src/*.S)
+EMU_SOURCES  := $(filter-out $(EMU_DIR)/src/switch_%,$(wildcard $(EMU_DIR)/src/*.cpp)) \
+                $(EMU_SWITCH_SOURCES_$(EMU_SWITCH))
 EMU_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -fno-exceptions \
-                -I $(EMU_DIR)/include -MMD -MP
-emu_objects   = $(patsubst $(EMU_DIR)/src/%,build/emu-$(1)/obj/%.o,$(EMU_SOURCES))
+                -I $(EMU_DIR)/include -MMD -MP $(EMU_SWITCH_DEFINE_$(EMU_SWITCH))
+emu_objects   = $(patsubst $(EMU_DIR)/src/%,build/emu-$(1)$(EMU_VARIANT)/obj/%.o,$(EMU_SOURCES))
 
 define EMU_LIBRARY_RULES
-build/emu-$(1)/obj/%.cpp.o: $(EMU_DIR)/src/%.cpp
+build/emu-$(1)$(EMU_VARIANT)/obj/%.cpp.o: $(EMU_DIR)/src/%.cpp
 	@mkdir -p $$(@D)
-	@echo "  CXX   $$< ($(1))"
-	@g++ $(EMU_CXXFLAGS) $(EMU_DEFINE_$(1)) -c $$< -o $$@
+	@echo "  CXX   $$< ($(1)$(EMU_VARIANT))"
+	@$(EMU_CXX) $(EMU_CXXFLAGS) $(EMU_DEFINE_$(1)) -c $$< -o $$@
 
-build/emu-$(1)/obj/%.S.o: $(EMU_DIR)/src/%.S
+build/emu-$(1)$(EMU_VARIANT)/obj/%.S.o: $(EMU_DIR)/src/%.S
 	@mkdir -p $$(@D)
-	@g++ -c $$< -o $$@
+	@$(EMU_CXX) -c $$< -o $$@
 
 $(call emu_lib,$(1)): $(call emu_objects,$(1))
 	@echo "  AR    $$@"
-	@rm -f $$@ && ar rcs $$@ $$^
+	@rm -f $$@ && $(EMU_AR) rcs $$@ $$^
 endef
 $(foreach check,$(EMU_CHECKS),$(eval $(call EMU_LIBRARY_RULES,$(check))))
 
 # ---- Tests ----------------------------------------------------------------
 # Each tests/*.cu is a program; its "//! run" lines say how to run it, under
 # which check and what to expect (see tests/run.sh). A test is built for
-# every check its run lines name.
+# every check its run lines name, of EMU_TEST_CHECKS: all three natively,
+# only none for a cross build (the sanitizers' runtimes need the target's
+# address space layout, which an emulator such as qemu-user may not give).
+# Test objects do not depend on the switch: the variants of one target
+# share them (build/emu-tests$(EMU_TARGET)/CHECK/*.o), each variant links
+# its own programs.
 
+EMU_TEST_CHECKS  ?= $(if $(EMU_CROSS),none,$(EMU_CHECKS))
+EMU_TARGET       := $(if $(EMU_CROSS),-$(EMU_ARCH))
+EMU_TEST_OBJ      = build/emu-tests$(EMU_TARGET)/$(1)
+EMU_TEST_BIN      = build/emu-tests$(EMU_VARIANT)/$(1)
 EMU_TEST_SOURCES := $(wildcard $(EMU_DIR)/tests/*.cu)
 EMU_TEST_FLAGS   := -O1 -g -Wall -Wextra -Werror
-emu_tests_for     = $(patsubst $(EMU_DIR)/tests/%.cu,build/emu-tests/$(1)/%,\
+emu_tests_for     = $(patsubst $(EMU_DIR)/tests/%.cu,$(call EMU_TEST_BIN,$(1))/%,\
                     $(shell grep -l '^//! run $(1) ' $(EMU_TEST_SOURCES)))
-EMU_TEST_PROGRAMS := $(foreach check,$(EMU_CHECKS),$(call emu_tests_for,$(check))) \
-                     build/emu-tests/none/c_host
+EMU_TEST_PROGRAMS := $(foreach check,$(EMU_TEST_CHECKS),$(call emu_tests_for,$(check))) \
+                     $(call EMU_TEST_BIN,none)/c_host
 # Test objects are kept, so that make neither rebuilds them nor prints
 # their removal last. (.PRECIOUS, not .SECONDARY: listing targets there
 # would cancel an including Makefile's plain ".SECONDARY:".)
-.PRECIOUS: $(foreach check,$(EMU_CHECKS),build/emu-tests/$(check)/%.o)
+.PRECIOUS: $(foreach check,$(EMU_CHECKS),$(call EMU_TEST_OBJ,$(check))/%.o)
 
 define EMU_TEST_RULES
-build/emu-tests/$(1)/%.o: $(EMU_DIR)/tests/%.cu $(EMU_NVCC)
+$(call EMU_TEST_OBJ,$(1))/%.o: $(EMU_DIR)/tests/%.cu $(EMU_NVCC)
 	@mkdir -p $$(@D)
-	@echo "  NVCC  $$< ($(1))"
-	@$(EMU_NVCC) $(EMU_TEST_FLAGS) $(EMU_SANITIZE_$(1)) -MMD -MP -c $$< -o $$@
+	@echo "  NVCC  $$< ($(1)$(EMU_TARGET))"
+	@$(EMU_NVCC_ENV) $(EMU_NVCC) $(EMU_TEST_FLAGS) $(EMU_SANITIZE_$(1)) -MMD -MP -c $$< -o $$@
 
-build/emu-tests/$(1)/%: build/emu-tests/$(1)/%.o $(call emu_lib,$(1))
-	@g++ $$< -o $$@ $(call emu_lib,$(1)) $(EMU_SANITIZE_$(1)) -lpthread
+$(call EMU_TEST_BIN,$(1))/%: $(call EMU_TEST_OBJ,$(1))/%.o $(call emu_lib,$(1))
+	@mkdir -p $$(@D)
+	@$(EMU_CXX) $$< -o $$@ $(call emu_lib,$(1)) $(EMU_SANITIZE_$(1)) -lpthread
 endef
 $(foreach check,$(EMU_CHECKS),$(eval $(call EMU_TEST_RULES,$(check))))
 
 # C host code (gcc, C11) calling kernels of a .cu file, as the labs' tests do.
-build/emu-tests/none/c_host: $(EMU_DIR)/tests/c_host.c build/emu-tests/none/c_host_kernels.o \
-                             $(call emu_lib,none)
-	@gcc -std=c11 $(EMU_TEST_FLAGS) $(EMU_CFLAGS) $(filter-out %.a,$^) -o $@ \
+$(call EMU_TEST_BIN,none)/c_host: $(EMU_DIR)/tests/c_host.c $(call EMU_TEST_OBJ,none)/c_host_kernels.o \
+                                  $(call emu_lib,none)
+	@mkdir -p $(@D)
+	@$(EMU_CC) -std=c11 $(EMU_TEST_FLAGS) $(EMU_CFLAGS) $(filter-out %.a,$^) -o $@ \
 	    $(call emu_lib,none) -lstdc++ -lpthread -lm
 
-.PHONY: emu-test emu-bench
-emu-test: $(EMU_TEST_PROGRAMS) ## the CPU emulator's own tests
-	@sh $(EMU_DIR)/tests/run.sh $(EMU_DIR)/tests build/emu-tests
+# emu-test runs twice where the default switch is assembly: the portable
+# ucontext switch must keep working on the machines that test (it is the
+# only one on other architectures). emu-test-aarch64 cross-builds the tests
+# for aarch64 and runs them under qemu-user (apt-get install
+# g++-aarch64-linux-gnu qemu-user), which checks switch_aarch64.S, then
+# ucontext there.
+# setarch -R: ThreadSanitizer (EMU_TEST_CHECKS='none race memory') wants no
+# address randomization and would otherwise re-execute itself, which the
+# host kernel cannot do for an aarch64 program; qemu passes the flag on.
+EMU_TEST_AGAIN := $(filter asm,$(EMU_SWITCH_DEFAULT))
+EMU_QEMU_AARCH64  = setarch $(shell uname -m) -R qemu-aarch64 -L /usr/aarch64-linux-gnu
 
-build/emu-bench/emu_bench: $(EMU_DIR)/bench/emu_bench.cu $(call emu_lib,none) $(EMU_NVCC)
+.PHONY: emu-test emu-test-aarch64 emu-bench
+emu-test: $(EMU_TEST_PROGRAMS) ## the CPU emulator's own tests (again with EMU_SWITCH=ucontext)
+	@EMU_RUN='$(EMU_RUN)' sh $(EMU_DIR)/tests/run.sh $(EMU_DIR)/tests build/emu-tests$(EMU_VARIANT) '$(EMU_TEST_CHECKS)'
+ifneq ($(and $(EMU_TEST_AGAIN),$(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT))),)
+	@echo "  the same tests with EMU_SWITCH=ucontext, the portable switch:"
+	@$(MAKE) --no-print-directory EMU_SWITCH=ucontext emu-test
+endif
+
+emu-test-aarch64: # the emulator's tests built for aarch64, run under qemu-user
+	@$(MAKE) --no-print-directory EMU_CROSS=aarch64-linux-gnu- \
+	    EMU_RUN='$(EMU_QEMU_AARCH64)' emu-test
+
+EMU_BENCH := build/emu-bench$(EMU_VARIANT)/emu_bench
+$(EMU_BENCH): $(EMU_DIR)/bench/emu_bench.cu $(call emu_lib,none) $(EMU_NVCC)
 	@mkdir -p $(@D)
-	@$(EMU_NVCC) -O2 -Wall -Wextra -Werror -c $< -o $@.o
-	@g++ $@.o -o $@ $(call emu_lib,none) -lpthread
+	@$(EMU_NVCC_ENV) $(EMU_NVCC) -O2 -Wall -Wextra -Werror -c $< -o $@.o
+	@$(EMU_CXX) $@.o -o $@ $(call emu_lib,none) -lpthread
 
-emu-bench: build/emu-bench/emu_bench ## the CPU emulator's speed (CUDA threads a second)
-	@$<
+emu-bench: $(EMU_BENCH) ## the CPU emulator's speed (CUDA threads a second)
+	@$(EMU_RUN) $<
 
--include $(wildcard build/emu-*/obj/*.d build/emu-tests/*/*.d)
+-include $(wildcard build/emu-*/obj/*.d build/emu-tests*/*/*.d)

@@ -49,6 +49,7 @@
  */
 #include <dlfcn.h>
 #include <elf.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,14 +188,36 @@ const char *relative_path(const char *file)
     return strncmp(file, cwd, length) == 0 && file[length] == '/' ? file + length + 1 : file;
 }
 
+/* The program's file for addr2line, quoted for the shell: its path, as
+ * readlink of /proc/self/exe gives it. Not /proc/PID/exe, which addr2line
+ * (another process) would read through the kernel: under qemu-user (the
+ * aarch64 tests on x86-64) that is qemu, while qemu answers the program's
+ * own readlink with the program. /proc/PID/exe where the path will not do
+ * (a quote in it, or the file rebuilt since: "... (deleted)"). */
+const char *program_file()
+{
+    static char quoted[PATH_MAX + 2];
+    if (!quoted[0]) {
+        char path[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+        if (n > 0)
+            path[n] = '\0';
+        if (n > 0 && !strchr(path, '\'') && access(path, R_OK) == 0)
+            snprintf(quoted, sizeof quoted, "'%s'", path);
+        else
+            snprintf(quoted, sizeof quoted, "/proc/%d/exe", (int)getpid());
+    }
+    return quoted;
+}
+
 /* FILE:LINE of the call that returns to the code offset `pc` (addr2line,
  * from binutils, which g++ needs anyway); "?" and 0 if unknown. */
 SourceLine source_line(uint32_t pc)
 {
     SourceLine where = {"?", 0};
-    char command[128];
-    snprintf(command, sizeof command, "addr2line -e /proc/%d/exe 0x%lx 2>/dev/null",
-             (int)getpid(), (unsigned long)(pc - 1));
+    char command[PATH_MAX + 64];
+    snprintf(command, sizeof command, "addr2line -e %s 0x%lx 2>/dev/null", program_file(),
+             (unsigned long)(pc - 1));
     if (FILE *pipe = popen(command, "r")) {
         char text[sizeof where.file];
         if (fgets(text, sizeof text, pipe)) {

@@ -8,7 +8,9 @@
  * told to the sanitizers the library was built for: AddressSanitizer must
  * know which stack is live, ThreadSanitizer which thread is running
  * (switched without synchronization, so that only barriers order CUDA
- * threads).
+ * threads). How registers and stacks are swapped is switch.h's business
+ * (assembly, or ucontext elsewhere); the sanitizers are told here, the
+ * same for every architecture.
  */
 #include <stdint.h>
 #include <pthread.h>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "internal.h"
+#include "switch.h"
 
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
 #include <sanitizer/asan_interface.h>
@@ -28,12 +31,10 @@
 #include <sanitizer/tsan_interface.h>
 #endif
 
-extern "C" void scanlab_emu_switch(void **save_sp, void *new_sp);
-
 namespace scanlab_emu {
 
 struct Fiber {
-    void *sp;         /* saved stack pointer while switched away */
+    Context context;  /* where it resumes while switched away */
     char *stack;      /* lowest usable address, above the guard page */
     size_t size;      /* usable bytes */
     void *sanitizer;  /* ThreadSanitizer's fiber, or AddressSanitizer's fake stack */
@@ -50,7 +51,7 @@ bool in_kernel_thread;
 namespace {
 
 Fiber *running = nullptr; /* nullptr: the scheduler */
-void *scheduler_sp;
+Context scheduler_context;
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
 void *scheduler_fake_stack;
 void *scheduler_stack;
@@ -76,7 +77,7 @@ size_t stack_size()
     return (bytes + page_size() - 1) / page_size() * page_size();
 }
 
-/* The entry of a new fiber: the first ret of scanlab_emu_switch lands here. */
+/* The entry of a new fiber: its first switch_context lands here. */
 void fiber_entry()
 {
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
@@ -85,19 +86,14 @@ void fiber_entry()
     fiber_main();
 }
 
-/* Lays out a stack as if the fiber had switched away just before
- * entering fiber_entry. Stack tops are staggered by a few cache lines so
- * that the hot top frames of many fibers do not compete for the same
- * cache sets (the stacks themselves are page aligned). */
+/* Makes f start at fiber_entry when next switched to. Stack tops are
+ * staggered by a few cache lines so that the hot top frames of many
+ * fibers do not compete for the same cache sets (the stacks themselves
+ * are page aligned). */
 void prepare_stack(Fiber *f)
 {
-    uintptr_t top = (uintptr_t)(f->stack + f->size) - (f->index % 32) * 128;
-    void **sp = (void **)(top & ~(uintptr_t)15);
-    *--sp = nullptr;                        /* fiber_entry's return address: never used */
-    *--sp = (void *)&fiber_entry;           /* where the switch's ret goes */
-    for (int i = 0; i < 6; i++)
-        *--sp = nullptr;                    /* rbp rbx r12 r13 r14 r15 */
-    f->sp = sp;
+    char *top = f->stack + f->size - (f->index % 32) * 128;
+    prepare_context(&f->context, f->stack, top, &fiber_entry);
 }
 
 Fiber *create_fiber(unsigned index)
@@ -109,7 +105,7 @@ Fiber *create_fiber(unsigned index)
         perror("scanlab-emu: cannot map a fiber stack");
         abort();
     }
-    Fiber *f = new Fiber{nullptr, (char *)memory + guard, size, nullptr, index};
+    Fiber *f = new Fiber{Context{}, (char *)memory + guard, size, nullptr, index};
 #if defined(SCANLAB_EMU_CHECK_RACE)
     f->sanitizer = __tsan_create_fiber(0);
     if (!scheduler_fiber)
@@ -140,8 +136,8 @@ void switch_to(Fiber *to)
     Fiber *from = running;
     if (to == from)
         return;
-    void **save = from ? &from->sp : &scheduler_sp;
-    void *target = to ? to->sp : scheduler_sp;
+    Context *save = from ? &from->context : &scheduler_context;
+    Context *target = to ? &to->context : &scheduler_context;
     running = to;
     in_kernel_thread = to != nullptr;
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
@@ -151,7 +147,7 @@ void switch_to(Fiber *to)
 #elif defined(SCANLAB_EMU_CHECK_RACE)
     __tsan_switch_to_fiber(to ? to->sanitizer : scheduler_fiber, __tsan_switch_to_fiber_no_sync);
 #endif
-    scanlab_emu_switch(save, target);
+    switch_context(save, target);
 #if defined(SCANLAB_EMU_CHECK_MEMORY)
     __sanitizer_finish_switch_fiber(*fake_stack, nullptr, nullptr);
 #endif
