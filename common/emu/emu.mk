@@ -67,7 +67,8 @@ EMU_AR       := $(EMU_CROSS)ar
 # nvcc-emu compiles with $CXX and renames sections with $OBJDUMP, $OBJCOPY.
 EMU_NVCC_ENV := $(if $(EMU_CROSS),CXX=$(EMU_CXX) OBJDUMP=$(EMU_CROSS)objdump OBJCOPY=$(EMU_CROSS)objcopy)
 # x86_64-linux-gnu -> x86_64, aarch64-linux-gnu -> aarch64
-EMU_ARCH     := $(firstword $(subst -, ,$(shell $(EMU_CXX) -dumpmachine)))
+EMU_ARCH     := $(firstword $(subst -, ,$(shell $(EMU_CXX) -dumpmachine 2>/dev/null)))
+$(if $(EMU_ARCH),,$(error cannot run '$(EMU_CXX) -dumpmachine': install $(EMU_CXX)))
 EMU_ASM_ARCHES := x86_64 aarch64
 EMU_SWITCH_DEFAULT := $(if $(filter $(EMU_ARCH),$(EMU_ASM_ARCHES)),asm,ucontext)
 EMU_SWITCH   ?= $(EMU_SWITCH_DEFAULT)
@@ -75,7 +76,9 @@ $(if $(filter $(EMU_SWITCH),asm ucontext),,$(error EMU_SWITCH must be asm or uco
 $(if $(filter asm,$(EMU_SWITCH)),$(if $(filter $(EMU_ARCH),$(EMU_ASM_ARCHES)),,\
   $(error EMU_SWITCH=asm: there is no src/switch_$(EMU_ARCH).S; use EMU_SWITCH=ucontext)))
 EMU_VARIANT  := $(if $(EMU_CROSS),-$(EMU_ARCH))$(if $(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT)),,-$(EMU_SWITCH))
-# Only fiber.cpp and the switch itself depend on the kind of switch.
+# The switch's source, and the define by which switch.h (in fiber.cpp)
+# matches it: every variant has folders of its own, so all of a library
+# agrees.
 EMU_SWITCH_SOURCES_asm      := $(EMU_DIR)/src/switch_$(EMU_ARCH).S
 EMU_SWITCH_SOURCES_ucontext := $(EMU_DIR)/src/switch_ucontext.cpp
 EMU_SWITCH_DEFINE_asm       :=
