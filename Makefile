@@ -84,7 +84,6 @@ COMMON_OBJS    := $(call objects_of,$(wildcard common/*.c))
 # (its README says what each file is); its manifest, lab.mk, says which
 # earlier labs it builds on and what its benchmark times.
 include $(wildcard grader/labs/*/lab.mk)
-lab_grader     = grader/labs/$(1)
 
 # The grader's support code, as a library: grader/support/*.c and each
 # lab folder's oracle and checks (its .c files that are not a program's
@@ -108,7 +107,7 @@ lab_objects    = $(call objects_of,$(wildcard $(1)/*.c $(1)/*.cu))
 # grader links its own implementation of those (the provided.cu of each
 # lab in USES_NN-name), never the student's, so a bug in lab 03 cannot
 # cost points in lab 04.
-provided_objects = $(call objects_of,$(foreach used,$(USES_$(1)),$(call lab_grader,$(used))/provided.cu))
+provided_objects = $(call objects_of,$(foreach used,$(USES_$(1)),grader/labs/$(used)/provided.cu))
 
 # The labs whose tests put every device allocation between guard zones,
 # the student's own included (grader/support/guarded_malloc.h): the linker
@@ -149,8 +148,8 @@ $(SUPPORT_LIB): $(SUPPORT_OBJS) $(call objects_of,common/scanzip/codec.c)
 # does, poisoned (grader/support/poison_gpu.c): every cudaMalloc of the
 # program, the student's own too, goes through __wrap_cudaMalloc. Not
 # the perf programs: each timed call would pay for the fill. (A lab of
-# GUARDED_NN-name in its lab.mk links guarded_malloc.c's __wrap_cudaMalloc instead, which
-# poisons too, and the linker takes that one.)
+# GUARDED_NN-name links guarded_malloc.c's __wrap_cudaMalloc instead,
+# which poisons too, and the linker takes that one.)
 POISON_GPU := $(if $(filter cuda,$(BACKEND)),-Xlinker --wrap=cudaMalloc)
 
 TEST_PARTS := $(BUILD)/grader/labs/$$(notdir $$*)/tests.c.o \

@@ -27,9 +27,11 @@ mkdir -p "$out"
 
 # Tracked files only (nothing built, nothing untracked), minus the above;
 # a tracked file deleted in the working tree is skipped.
-planted='grader/labs/[^/]+/planted|grader/tamper|\.ci|grader/tools/(run-planted|run-tamper|plant)\.sh'
-excluded="solutions|grader/labs/[^/]+/hidden_tests\.c|$planted"
-[ $grading = yes ] && excluded="solutions|$planted"
+# What tests the grader itself (planted bugs, cheats, CI) goes to neither
+# tree; the hidden tests go to the grading tree only.
+grader_tests='grader/labs/[^/]+/planted|grader/tamper|\.ci|grader/tools/(run-planted|run-tamper|plant)\.sh'
+excluded="solutions|grader/labs/[^/]+/hidden_tests\.c|$grader_tests"
+[ $grading = yes ] && excluded="solutions|$grader_tests"
 git ls-files |
     grep -v -E "^($excluded)(/|$)" |
     while IFS= read -r file; do [ -f "$file" ] && printf '%s\n' "$file"; done |
