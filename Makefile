@@ -373,7 +373,8 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 	    $(MAKE) --no-print-directory -s $$one >/dev/null 2>&1 || rm -f $$one; \
 	  else rm -f $$programs $$one; fi; done
 	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
-	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' ONE_PROCESS='$(ONE_PROCESS)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
+	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' ONE_PROCESS='$(ONE_PROCESS)' \
+	  EMU_SWITCH='$(EMU_SWITCH)' EMU_VARIANT='$(EMU_VARIANT)' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
 
 # Every row also goes to one CSV file (grader/support/perf/timing.h says its
 # columns), with the GPU, its driver and the day.

@@ -67,6 +67,14 @@ checker() {
     esac
 }
 
+# emu_build CHECK: the emulator's build folder for CHECK beside the
+# grade's own, of the grade's variant (EMU_VARIANT, from the Makefile:
+# "-ucontext" for a grade with EMU_SWITCH=ucontext), so that a variant's
+# checks run the variant's drivers.
+emu_build() {
+    echo "$(dirname "$build")/emu-$1${EMU_VARIANT:-}"
+}
+
 # check_driver CHECK LAB ORDER: the driver to run under CHECK in ORDER
 # (under the emulator, a build with the checker compiled in:
 # build_check_drivers makes it), or nothing if there is none.
@@ -74,9 +82,9 @@ check_driver() {
     if [ "$3" = gpu ]; then
         driver=$build/$tree/$2/run
     elif [ "$3" = emu-overlap ]; then
-        driver=$(dirname "$build")/emu-none/$tree/$2/run
+        driver=$(emu_build none)/$tree/$2/run
     else
-        driver=$(dirname "$build")/emu-$1/$tree/$2/run
+        driver=$(emu_build "$1")/$tree/$2/run
     fi
     if [ -x "$driver" ]; then echo "$driver"; fi
 }
@@ -94,10 +102,12 @@ build_check_drivers() {
         wanted=$(awk -v check="$check" -v gpu="$backend" \
             '$1 == check || (check == "none" && gpu == "cuda" && $1 == "race") { print $2 }' "$1" | sort -u)
         [ -n "$wanted" ] || continue
-        check_build=$(dirname "$build")/emu-$check
+        check_build=$(emu_build "$check")
         # Not the caller's make flags: they may set CHECK or LAB for it.
+        # The grade's context switch, though (EMU_SWITCH=ucontext).
         # shellcheck disable=SC2046 # one driver a word
         env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s -j"$jobs" BACKEND=emu CHECK=$check \
+            ${EMU_SWITCH:+EMU_SWITCH=$EMU_SWITCH} \
             BUILD="$check_build" TREE="$tree" $(for lab in $wanted; do echo "$check_build/$tree/$lab/run"; done) \
             >"$out/check-drivers-$check.build.log" 2>&1 || :
     done

@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang] [arm64]
 #
 # Each name is checked; what is missing is installed with apt-get when we
 # run as root, and otherwise the exact command to run is printed.
@@ -24,6 +24,10 @@ for need in "$@"; do
     clang) command -v clang >/dev/null 2>&1 &&
                [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] ||
                missing="$missing clang libclang-rt-dev" ;;
+    # make test-arm64: an arm64 Debian root, its programs run by qemu
+    # through binfmt_misc (the package registers itself there).
+    arm64) command -v debootstrap >/dev/null 2>&1 && [ -x /usr/libexec/qemu-binfmt/aarch64-binfmt-P ] ||
+               missing="$missing debootstrap qemu-user-static binfmt-support" ;;
     *) echo "install-deps.sh: unknown dependency '$need'" >&2; exit 2 ;;
     esac
 done
