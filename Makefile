@@ -354,6 +354,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 
 .PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
+        check-portable \
         docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu bench-scanzip test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
@@ -484,6 +485,12 @@ test-slurm: # make batch ENGINE=slurm grades 3 submissions through a Slurm start
 test-planted: # each bug planted in a solution is caught by the matching check
 	$(source_tree_only)
 	@grader/tools/run-planted.sh
+
+# Not in TEST_STEPS (yet): a Mac's tools and compilers, as far as this
+# machine can stand in for them (grader/tools/check-portable.sh says how).
+check-portable: ## grade labs 01 and 02 under a macOS-like PATH (no GNU-only tools or options; dash, the one-true-awk), and with clang
+	$(source_tree_only)
+	@grader/tools/check-portable.sh build/portable
 
 test-tamper: # each cheating submission in grader/tamper/ gains nothing
 	$(source_tree_only)
