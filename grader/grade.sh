@@ -107,7 +107,7 @@ fi
 # so their data cannot be learnt; HIDDEN_SEED=0x... replays one run.
 hidden_seed=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 perf_n=${PERF_N:-$(if [ "$backend" = cuda ]; then echo 16777216; else echo 4096; fi)}
-jobs=${JOBS:-$(nproc 2>/dev/null || echo 4)}
+jobs=${JOBS:-$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 4)}
 one_process=${ONE_PROCESS:-$(if [ "$backend" = cuda ]; then echo 1; else echo 0; fi)}
 policy_allow=""
 if [ "$backend" = cuda ]; then policy_allow=exit; fi
@@ -152,7 +152,8 @@ pool() {
 
 # Where a grade's time goes: seconds per lab and phase, in $out/times.tsv
 # (lab <TAB> tests|checks|perf <TAB> seconds) and one line at the end.
-clock() { date +%s.%N; }
+# (BSD date, macOS's, has no %N and prints it "N": whole seconds there.)
+clock() { date +%s.%N | sed 's/\.N$//'; }
 timed() {   # timed LAB PHASE COMMAND...: run it, and add its seconds
     lab_=$1 phase_=$2 start_=$(clock)
     shift 2
@@ -225,7 +226,8 @@ if [ -n "${RESULTS_JSON:-}" ]; then
     tool=${RESULTS_JSON_TOOL:-$build/tools/results-json}
     if [ ! -x "$tool" ]; then
         mkdir -p "$(dirname "$tool")"
-        cc -std=c11 -O2 -Wall -Wextra -o "$tool" "$here/tools/results-json.c" -lcjson ||
+        # shellcheck disable=SC2086 # Homebrew's -I and -L, from the Makefile (macOS), or nothing
+        cc -std=c11 -O2 -Wall -Wextra ${SCANLAB_DEPS_FLAGS:-} -o "$tool" "$here/tools/results-json.c" -lcjson ||
             echo "grade.sh: cannot build results-json (grader/tools/install-deps.sh cjson)" >&2
     fi
     if [ -x "$tool" ] && "$tool" "$out/rubric.tsv" "$out/scored" >"$RESULTS_JSON"; then echo "results.json: $RESULTS_JSON"; fi
@@ -240,7 +242,7 @@ awk -F'\t' -v start="$grade_start" -v end="$(clock)" -v phase="$phase" '{ spent[
 if [ "$one_process" = 1 ] && [ -f "$out/test-runs" ]; then
     passed=$(while read -r lab order name; do
                  if [ -f "$(test_base "$lab" "$order" "$name").passed-in-one-process" ]; then echo; fi
-             done <"$out/test-runs" | wc -l)
+             done <"$out/test-runs" | wc -l | tr -d ' ')   # BSD wc pads it
     echo "one process: $passed of $(grep -c . "$out/test-runs" || :) test runs passed in their lab's one process; the rest ran one process a test"
 fi
 echo "logs: $out/"

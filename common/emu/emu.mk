@@ -61,13 +61,16 @@ $(if $(filter $(CHECK),$(EMU_CHECKS)),,$(error CHECK must be none, race or memor
 
 EMU_CROSS    ?=
 EMU_RUN      ?=
-EMU_CXX      := $(EMU_CROSS)g++
-EMU_CC       := $(EMU_CROSS)gcc
+EMU_CXX      := $(EMU_CROSS)$(CXX)
+EMU_CC       := $(EMU_CROSS)$(CC)
 EMU_AR       := $(EMU_CROSS)ar
-# nvcc-emu compiles with $CXX and renames sections with $OBJDUMP, $OBJCOPY.
-EMU_NVCC_ENV := $(if $(EMU_CROSS),CXX=$(EMU_CXX) OBJDUMP=$(EMU_CROSS)objdump OBJCOPY=$(EMU_CROSS)objcopy)
-# x86_64-linux-gnu -> x86_64, aarch64-linux-gnu -> aarch64
-EMU_ARCH     := $(firstword $(subst -, ,$(shell $(EMU_CXX) -dumpmachine 2>/dev/null)))
+# nvcc-emu compiles with $CXX (g++ unless told) and renames sections with
+# $OBJDUMP, $OBJCOPY.
+EMU_NVCC_ENV := $(strip $(if $(filter-out g++,$(EMU_CXX)),CXX=$(EMU_CXX)) \
+                $(if $(EMU_CROSS),OBJDUMP=$(EMU_CROSS)objdump OBJCOPY=$(EMU_CROSS)objcopy))
+# x86_64-linux-gnu -> x86_64, aarch64-linux-gnu -> aarch64; Apple's
+# clang says arm64-apple-darwin23.6.0 for aarch64.
+EMU_ARCH     := $(patsubst arm64,aarch64,$(firstword $(subst -, ,$(shell $(EMU_CXX) -dumpmachine 2>/dev/null))))
 $(if $(EMU_ARCH),,$(error cannot run '$(EMU_CXX) -dumpmachine': install $(EMU_CXX)))
 EMU_ASM_ARCHES := x86_64 aarch64
 EMU_SWITCH_DEFAULT := $(if $(filter $(EMU_ARCH),$(EMU_ASM_ARCHES)),asm,ucontext)
@@ -75,7 +78,9 @@ EMU_SWITCH   ?= $(EMU_SWITCH_DEFAULT)
 $(if $(filter $(EMU_SWITCH),asm ucontext),,$(error EMU_SWITCH must be asm or ucontext, not '$(EMU_SWITCH)'))
 $(if $(filter asm,$(EMU_SWITCH)),$(if $(filter $(EMU_ARCH),$(EMU_ASM_ARCHES)),,\
   $(error EMU_SWITCH=asm: there is no src/switch_$(EMU_ARCH).S; use EMU_SWITCH=ucontext)))
-EMU_VARIANT  := $(if $(EMU_CROSS),-$(EMU_ARCH))$(if $(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT)),,-$(EMU_SWITCH))
+# A compiler other than g++ (make CXX=clang++ CC=clang) builds apart too.
+EMU_COMPILER := $(if $(filter-out g++,$(CXX)),-$(notdir $(CXX)))
+EMU_VARIANT  := $(if $(EMU_CROSS),-$(EMU_ARCH))$(if $(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT)),,-$(EMU_SWITCH))$(EMU_COMPILER)
 # The switch's source, and the define by which switch.h (in fiber.cpp)
 # matches it: every variant has folders of its own, so all of a library
 # agrees.
@@ -87,7 +92,9 @@ EMU_SWITCH_DEFINE_ucontext  := -DSCANLAB_EMU_SWITCH_UCONTEXT
 EMU_SANITIZE := $(EMU_SANITIZE_$(CHECK))
 emu_lib       = build/emu-$(1)$(EMU_VARIANT)/libscanlab_emu.a
 EMU_LIB      := $(call emu_lib,$(CHECK))
-EMU_LDLIBS   := $(EMU_LIB) $(EMU_SANITIZE) -lstdc++ -lpthread -lm
+# The C++ library: libstdc++ (Linux), libc++ (macOS, which has no other).
+EMU_CXXLIB   := $(if $(filter Darwin,$(shell uname -s)),-lc++,-lstdc++)
+EMU_LDLIBS   := $(EMU_LIB) $(EMU_SANITIZE) $(EMU_CXXLIB) -lpthread -lm
 
 # ---- The runtime library, one per check ----------------------------------
 
@@ -124,7 +131,7 @@ $(foreach check,$(EMU_CHECKS),$(eval $(call EMU_LIBRARY_RULES,$(check))))
 # its own programs.
 
 EMU_TEST_CHECKS  ?= $(if $(EMU_CROSS),none,$(EMU_CHECKS))
-EMU_TARGET       := $(if $(EMU_CROSS),-$(EMU_ARCH))
+EMU_TARGET       := $(if $(EMU_CROSS),-$(EMU_ARCH))$(EMU_COMPILER)
 EMU_TEST_OBJ      = build/emu-tests$(EMU_TARGET)/$(1)
 EMU_TEST_BIN      = build/emu-tests$(EMU_VARIANT)/$(1)
 EMU_TEST_SOURCES := $(wildcard $(EMU_DIR)/tests/*.cu)
@@ -155,7 +162,7 @@ $(call EMU_TEST_BIN,none)/c_host: $(EMU_DIR)/tests/c_host.c $(call EMU_TEST_OBJ,
                                   $(call emu_lib,none)
 	@mkdir -p $(@D)
 	@$(EMU_CC) -std=c11 $(EMU_TEST_FLAGS) $(EMU_CFLAGS) $(filter-out %.a,$^) -o $@ \
-	    $(call emu_lib,none) -lstdc++ -lpthread -lm
+	    $(call emu_lib,none) $(EMU_CXXLIB) -lpthread -lm
 
 # emu-test runs twice where the default switch is assembly: the portable
 # ucontext switch must keep working on the machines that test (it is the

@@ -17,6 +17,7 @@
 set -eu
 . "$1"
 . "$(dirname "$0")/../lib/gpu-lock.sh"
+. "$(dirname "$0")/../lib/timeout.sh"
 # shellcheck disable=SC2086 # the line's four words
 set -- $2
 check=$1 lab=$2 order=$3 sizes=$4
@@ -30,7 +31,7 @@ thread_order=${order#emu-}
 if [ "$thread_order" = overlap ]; then thread_order=reverse; fi
 rc=0
 # shellcheck disable=SC2086 # gpu_env and the checker are words: a command with its options
-on_gpu_of "$lab" env $gpu_env SCANLAB_EMU_ORDER=$thread_order timeout -k "$kill_after" "$long_timeout" \
+on_gpu_of "$lab" limited "$kill_after" "$long_timeout" env $gpu_env SCANLAB_EMU_ORDER=$thread_order \
     $command "$(cat "$dir/driver.$order")" "$sizes" 0x5eed random \
     >"$dir/$order.$sizes.log" 2>&1 </dev/null || rc=$?
 # Without a sanitizer the driver exits 0 whatever it found: a report of

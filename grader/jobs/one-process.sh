@@ -25,6 +25,7 @@
 set -eu
 . "$1"
 . "$(dirname "$0")/../lib/gpu-lock.sh"
+. "$(dirname "$0")/../lib/timeout.sh"
 # shellcheck disable=SC2086 # the line's two words
 set -- $2
 lab=$1 order=$2 dir=$out/$1.$2
@@ -36,14 +37,14 @@ names=$(awk -F'\t' -v lab="$lab" -v order="$order" -v runs="$out/test-runs" '
               if (run[1] == lab && run[2] == order && !(run[3] in hidden)) print run[3] } }' "$out/rubric.tsv")
 [ -n "$names" ] || exit 0
 token=$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
-if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) || :; fi
+if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) 2>/dev/null || :; fi
 # Each test has test_timeout (the program's watchdog), the whole run that
 # much per test (timeout(1), in case the watchdog itself is stuck). No
 # SCANLAB_CASE_FILE: one file for all its tests could name a test by
 # another's case; what it does not pass runs again with a file its own.
 # shellcheck disable=SC2086 # gpu_env and the names are words
-on_gpu_of "$lab" env -u SCANLAB_CASE_FILE $gpu_env SCANLAB_RESULT_TOKEN="$token" SCANLAB_EMU_ORDER="$order" \
-    timeout -k "$kill_after" $((test_timeout * $(echo "$names" | wc -l) + kill_slack)) \
+on_gpu_of "$lab" limited "$kill_after" $((test_timeout * $(echo "$names" | wc -l) + kill_slack)) \
+    env -u SCANLAB_CASE_FILE $gpu_env SCANLAB_RESULT_TOKEN="$token" SCANLAB_EMU_ORDER="$order" \
     "$program" --timeout "$test_timeout" $names \
     3>"$dir/one-process.results" >"$dir/one-process.log" 2>&1 </dev/null || :
 # A line counts only whole (4 fields: code under test could leave half

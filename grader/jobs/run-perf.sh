@@ -12,11 +12,12 @@
 # the GPU lock itself (perf.c): shared to set up, alone for its clocks.
 set -eu
 . "$1"
+. "$(dirname "$0")/../lib/timeout.sh"
 program=$2 log=$3
-if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) || :; fi
+if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) 2>/dev/null || :; fi
 rc=0
 # shellcheck disable=SC2086 # gpu_env is a word or nothing
-env $gpu_env SCANLAB_EMU_ORDER=forward timeout -k "$kill_after" "$long_timeout" "$program" "$perf_n" "$hidden_seed" \
+limited "$kill_after" "$long_timeout" env $gpu_env SCANLAB_EMU_ORDER=forward "$program" "$perf_n" "$hidden_seed" \
     >"$log" 2>&1 </dev/null || rc=$?
 report=$(grep -m 1 "^perf$(printf '\t')" "$log") || report=""
 if [ -n "$report" ]; then
@@ -25,5 +26,5 @@ elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
     printf 'perf\terror\t?\t%s\t0\t0\t-\t-\ttimed out after %s s\n' "$perf_n" "$long_timeout"
 else
     printf 'perf\terror\t?\t%s\t0\t0\t-\t-\tcrashed (exit status %s): see %s%s\n' "$perf_n" "$rc" "$log" \
-        "$(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-300 | sed 's/^/\x1f/')"
+        "$(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-300 | sed "s/^/$(printf '\037')/")"
 fi

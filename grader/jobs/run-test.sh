@@ -32,6 +32,7 @@
 set -eu
 . "$1"
 . "$(dirname "$0")/../lib/gpu-lock.sh"
+. "$(dirname "$0")/../lib/timeout.sh"
 # shellcheck disable=SC2086 # the line's three words
 set -- $2 "${3:-shared}"
 lab=$1 order=$2 name=$3 mode=$4 suite=${3%%::*} test=${3##*::}
@@ -42,7 +43,7 @@ if awk -F'\t' -v lab="$lab" -v name="$name" '$1 == lab && $2 == name && $4 == "h
     seed_env="SCANLAB_SEED=$hidden_seed"
 fi
 # This shell runs this one test, so the limit binds it alone.
-if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) || :; fi
+if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) 2>/dev/null || :; fi
 # A lab seen to hang (OUT/hanging: tests.sh's rerun_timeouts_alone) gives
 # its tests not yet run hanging_timeout seconds, not test_timeout.
 limit=$test_timeout
@@ -53,8 +54,8 @@ echo "$limit" >"$base.limit"
 rm -f "$base.case"   # the case it runs, once it runs one (test_result)
 rc=0
 # shellcheck disable=SC2086 # the lock, gpu_env and seed_env are words or nothing
-$lock env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" SCANLAB_CASE_FILE="$base.case" \
-    timeout -k "$kill_after" $((limit + kill_slack)) \
+$lock limited "$kill_after" $((limit + kill_slack)) \
+    env $gpu_env $seed_env SCANLAB_EMU_ORDER="$order" SCANLAB_CASE_FILE="$base.case" \
     "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$limit" -j1 --tap="$base.tap" \
     >"$base.log" 2>&1 </dev/null || rc=$?
 echo "$rc" >"$base.rc"

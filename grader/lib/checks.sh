@@ -106,7 +106,8 @@ build_check_drivers() {
         # Not the caller's make flags: they may set CHECK or LAB for it.
         # The grade's context switch, though (EMU_SWITCH=ucontext).
         # shellcheck disable=SC2046 # one driver a word
-        env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s -j"$jobs" BACKEND=emu CHECK=$check \
+        # MAKE: the make that runs the grade (gmake on macOS, whose make is 3.81).
+        env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${MAKE:-make}" --no-print-directory -s -j"$jobs" BACKEND=emu CHECK=$check \
             ${EMU_SWITCH:+EMU_SWITCH=$EMU_SWITCH} \
             BUILD="$check_build" TREE="$tree" $(for lab in $wanted; do echo "$check_build/$tree/$lab/run"; done) \
             >"$out/check-drivers-$check.build.log" 2>&1 || :

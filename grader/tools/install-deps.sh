@@ -1,11 +1,40 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang] [arm64]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang] [original-awk] [arm64]
 #
 # Each name is checked; what is missing is installed with apt-get when we
-# run as root, and otherwise the exact command to run is printed.
+# run as root, and otherwise the exact command to run is printed. On macOS
+# (not tested: no Mac has run it) Homebrew's packages: criterion, cjson and
+# libomp (OpenMP for Apple's clang), which `brew install` installs when
+# brew is there (the Makefile finds them under `brew --prefix`), and the
+# rest is printed.
 set -eu
+if [ "$(uname -s)" = Darwin ]; then
+    brew=$(command -v brew || :)
+    prefix=$(${brew:-false} --prefix 2>/dev/null || echo /opt/homebrew)
+    missing=""
+    for need in "$@"; do
+        case "$need" in
+        criterion) [ -f "$prefix/include/criterion/criterion.h" ] || missing="$missing criterion libomp" ;;
+        cjson) [ -f "$prefix/include/cjson/cJSON.h" ] || missing="$missing cjson" ;;
+        original-awk) ;;   # macOS's awk is the one-true-awk
+        clang) command -v clang >/dev/null 2>&1 || { echo "ScanLab needs Apple's clang: xcode-select --install" >&2; exit 1; } ;;
+        pandoc | gnuplot | zip | unzip) command -v "$need" >/dev/null 2>&1 || missing="$missing $need" ;;
+        *) echo "install-deps.sh: $need is not set up for macOS (ScanLab's tests are run on Linux)" >&2; exit 2 ;;
+        esac
+    done
+    [ -f "$prefix/opt/libomp/include/omp.h" ] || case " $* " in *" criterion "*) missing="$missing libomp" ;; esac
+    [ -z "$missing" ] && exit 0
+    missing=$(echo "$missing" | tr ' ' '\n' | sort -u | tr '\n' ' ')
+    if [ -z "$brew" ]; then
+        echo "ScanLab needs Homebrew (https://brew.sh), then: brew install $missing" >&2
+        exit 1
+    fi
+    echo "  installing: brew install $missing"
+    # shellcheck disable=SC2086 # the package list is meant to split
+    exec "$brew" install $missing
+fi
 missing=""
 for need in "$@"; do
     case "$need" in
@@ -21,6 +50,8 @@ for need in "$@"; do
                missing="$missing slurmctld slurmd slurm-client munge" ;;
     # make fuzz: clang with libFuzzer, which Debian 12 ships in
     # libclang-rt-dev (only recommended by clang, so named here).
+    # check-portable.sh: macOS's awk, the one-true-awk.
+    original-awk) command -v original-awk >/dev/null 2>&1 || missing="$missing original-awk" ;;
     clang) command -v clang >/dev/null 2>&1 &&
                [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] ||
                missing="$missing clang libclang-rt-dev" ;;

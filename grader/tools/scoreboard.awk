@@ -168,7 +168,7 @@ END {
 # One line per performance test, whatever it earned: its speed is the point.
 function show_perf(key, name) {
     if (perf_not_graded(key)) {
-        printf "      %-27s %s", name, status[key] == "fail" ? paint("31", "not graded, and FAILED") : paint("33", "not graded")
+        printf "      %-27s %s", name, (status[key] == "fail" ? paint("31", "not graded, and FAILED") : paint("33", "not graded"))
         show_message(message[key])
         return
     }

@@ -384,7 +384,7 @@ void overlapped_access(uintptr_t p, unsigned size, uint8_t kind, bool write, voi
 }
 
 /* Every hook: alignment, then the overlapping blocks' part. */
-inline void on_access(void *address, unsigned size, uint8_t kind, bool write, bool aligned,
+[[maybe_unused]] inline void on_access(void *address, unsigned size, uint8_t kind, bool write, bool aligned,
                       void *pc)
 {
     if (!in_kernel_thread)

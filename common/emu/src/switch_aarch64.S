@@ -19,11 +19,20 @@
  * fiber's frame is prepared by prepare_context (switch.h): zeros, and the
  * entry function in the x30 slot.
  */
+#if defined(__APPLE__)
+/* Mach-O: C names take a leading underscore, and there are no .type,
+ * .size nor ELF note sections. */
+#define SWITCH _scanlab_emu_switch
+#else
+#define SWITCH scanlab_emu_switch
+#endif
     .text
-    .globl scanlab_emu_switch
-    .type scanlab_emu_switch, %function
+    .globl SWITCH
+#if defined(__ELF__)
+    .type SWITCH, %function
+#endif
     .p2align 4
-scanlab_emu_switch:
+SWITCH:
     .cfi_startproc
     sub sp, sp, #160
     stp x19, x20, [sp, #0]
@@ -52,6 +61,8 @@ scanlab_emu_switch:
     add sp, sp, #160
     ret
     .cfi_endproc
-    .size scanlab_emu_switch, .-scanlab_emu_switch
+#if defined(__ELF__)
+    .size SWITCH, .-SWITCH
 
     .section .note.GNU-stack,"",%progbits
+#endif

@@ -15,10 +15,19 @@
  * switched away from: six zero registers, then the address of its entry
  * function for the ret.
  */
+#if defined(__APPLE__)
+/* Mach-O: C names take a leading underscore, and there are no .type,
+ * .size nor ELF note sections. */
+#define SWITCH _scanlab_emu_switch
+#else
+#define SWITCH scanlab_emu_switch
+#endif
     .text
-    .globl scanlab_emu_switch
-    .type scanlab_emu_switch, @function
-scanlab_emu_switch:
+    .globl SWITCH
+#if defined(__ELF__)
+    .type SWITCH, @function
+#endif
+SWITCH:
     .cfi_startproc
     pushq %rbp
     pushq %rbx
@@ -36,6 +45,8 @@ scanlab_emu_switch:
     popq %rbp
     ret
     .cfi_endproc
-    .size scanlab_emu_switch, .-scanlab_emu_switch
+#if defined(__ELF__)
+    .size SWITCH, .-SWITCH
 
     .section .note.GNU-stack,"",@progbits
+#endif
