@@ -94,8 +94,9 @@ endif
 BUILD    ?= build/$(BACKEND)-$(CHECK)$(if $(filter emu,$(BACKEND)),$(EMU_VARIANT))
 # The labs are the folders of solutions/ (of labs/ in a student's copy).
 ALL_LABS := $(notdir $(wildcard $(or $(wildcard solutions),labs)/[0-9][0-9]-*))
-LABS     := $(if $(LAB),$(filter $(LAB)-%,$(ALL_LABS)),$(ALL_LABS))
-$(if $(LABS),,$(error no lab matches LAB=$(LAB); the labs are $(ALL_LABS)))
+# LAB=02, or several: LAB="01 05".
+LABS     := $(if $(LAB),$(filter $(addsuffix -%,$(LAB)),$(ALL_LABS)),$(ALL_LABS))
+$(foreach lab,$(LAB),$(if $(filter $(lab)-%,$(ALL_LABS)),,$(error no lab matches LAB=$(lab); the labs are $(ALL_LABS))))
 # The labs without CUDA source (lab 01) run on the host: on either backend
 # the grade's memory check runs their driver as the emulator builds it with
 # AddressSanitizer (grader/lib/checks.sh, check_orders).
@@ -348,13 +349,14 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 	@echo "  CLANG $@"
 	@clang $(FUZZ_CFLAGS) grader/fuzz/decode.c $(SCANZIP_SOURCES) -o $@
 
--include $(shell find build -name '*.d' 2>/dev/null)
+# Not build/arm64*: make test-arm64's Debian roots, with trees of their own.
+-include $(shell find build -path 'build/arm64*' -prune -o -name '*.d' -type f -print 2>/dev/null)
 
 # ---- Targets -------------------------------------------------------------
 
 .PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
-        check-portable \
+        check-portable test-arm64 \
         docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu bench-scanzip test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
@@ -367,7 +369,7 @@ help: ## list the targets and the knobs
 	@echo "ScanLab targets:"
 	@grep -h -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-16s %s\n", $$1, $$2 }'
 	@echo
-	@echo "Knobs: LAB=02  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
+	@echo "Knobs: LAB=02 (or LAB='01 05')  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 (or N=33,1025: several sizes) SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
 	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 ONE_PROCESS=0|1 (make grade)"
 	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm WORKERS_PER_GPU=3 (make batch)"
@@ -436,7 +438,8 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates
 
 # make test: every step runs, and the last line counts them.
 TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
-              test-fast test-planted test-tamper test-gpu-lock test-docs test-slurm test-scanzip fuzz
+              test-fast test-planted test-tamper test-gpu-lock test-docs test-slurm test-scanzip fuzz \
+              check-portable test-arm64
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	$(source_tree_only)
@@ -487,11 +490,16 @@ test-planted: # each bug planted in a solution is caught by the matching check
 	$(source_tree_only)
 	@grader/tools/run-planted.sh
 
-# Not in TEST_STEPS (yet): a Mac's tools and compilers, as far as this
-# machine can stand in for them (grader/tools/check-portable.sh says how).
+# Other systems than this one: a Mac's tools and compilers, as far as this
+# machine can stand in for them (grader/tools/check-portable.sh says how),
+# and arm64 Linux, in a Debian root run by qemu (test-arm64.sh says how).
 check-portable: ## grade labs 01 and 02 under a macOS-like PATH (no GNU-only tools or options; dash, the one-true-awk), and with clang
 	$(source_tree_only)
 	@grader/tools/check-portable.sh build/portable
+
+test-arm64: ## emu-test and labs 01 02 05 07 graded in an arm64 Debian root under qemu-user (root; cached in build/arm64)
+	$(source_tree_only)
+	@grader/tools/test-arm64.sh build/arm64 $(or $(LAB),01 02 05 07)
 
 test-tamper: # each cheating submission in grader/tamper/ gains nothing
 	$(source_tree_only)

@@ -4,7 +4,7 @@
 #
 # RUBRIC:  lab <TAB> suite::test <TAB> points <TAB> visibility <TAB> description
 #          (grader/labs/*/rubric.txt through rubric.awk)
-# RESULTS: lab <TAB> order <TAB> suite::test <TAB> pass|fail|skip <TAB> message
+# RESULTS: lab <TAB> order <TAB> suite::test <TAB> pass|fail|skip|notgraded <TAB> message
 #          (a check::memory or check::race line is such a test, run by grade.sh
 #          once the lab's other tests pass: see there), and for a performance
 #          test (grader/lib/perf.sh, perf_lab):
@@ -70,7 +70,7 @@ function record(key, points_earned, points_max, verdict, text,    part) {
 function lab_correct(lab,    r, key, part) {
     for (r = 1; r <= rubric_count; r++) {
         key = rubric_order[r]; split(key, part, SUBSEP)
-        if (part[1] == lab && key in ran && !is_perf(key) && status[key] != "pass") return 0
+        if (part[1] == lab && key in ran && !is_perf(key) && status[key] != "pass" && status[key] != "notgraded") return 0
     }
     return 1
 }
@@ -97,6 +97,13 @@ function score_perf(key, correct,    got) {
     lab_got += got
 }
 function score_test(key) {
+    # A check that cannot run on this machine (its line says why): its
+    # points count neither way, as a perf:: test's on the emulator.
+    if (status[key] == "notgraded") {
+        checks_not_graded += points[key]
+        record(key, 0, 0, "notgraded", "not graded: " message[key])
+        return
+    }
     lab_max += points[key]
     if (status[key] == "pass") lab_got += points[key]; else if (status[key] == "skip") skips++
     if (status[key] == "pass" && expect == "zero") failed_expectation = 1
@@ -133,6 +140,11 @@ END {
             if (part[1] != lab || !(key in ran)) continue
             if (is_perf(key)) { show_perf(key, part[2]); continue }
             if (status[key] == "pass") continue
+            if (status[key] == "notgraded") {
+                printf "      %-27s %s", part[2], paint("33", "not graded")
+                show_message(message[key])
+                continue
+            }
             if (status[key] == "skip") { skip_count[message[key]]++; continue }
             if (same_count[message[key]] > 2) {
                 if (same_count[message[key]] == "shown") continue
@@ -161,6 +173,9 @@ END {
     printf "  %-22s %5s/%-3s\n", "total", number(total_got), number(total_max)
     if (not_graded > 0)
         printf "  %-22s %s\n", "", paint("33", "+" number(not_graded) " performance points not graded here (" (backend == "emu" ? "the CPU emulator: times would mean nothing" : "the perf:: lines say why") ")")
+    if (checks_not_graded > 0)
+        printf "  %-22s %s\n", "", paint("33", "+" number(checks_not_graded) " check points not graded here (the check:: lines say why)")
+    not_graded += checks_not_graded
     print ""
     print "summary: backend=" backend " tree=" tree " score=" number(total_got) "/" number(total_max) summary (not_graded > 0 ? " not_graded=" number(not_graded) : "")
     exit failed_expectation
