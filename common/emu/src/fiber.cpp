@@ -102,30 +102,16 @@ void prepare_stack(Fiber *f)
  * few: GCC 12's on aarch64 keeps each thread's trace in a fixed area with
  * room for about 500 at once, so a block of 512 threads (or fewer, with
  * what the program made before) stops it at an internal CHECK
- * ("TraceMemEnd") that names nothing of ours. Its death callback then
- * says what happened and exits with the status the grader reads as "this
- * check cannot run here" (grader/lib/checks.sh), so the check's points
- * are not graded rather than lost to the machine. */
+ * ("TraceMemEnd") that names nothing of ours. The death callback
+ * (watchdog.cpp) then calls explain_fiber_limit, which says what happened
+ * and exits with the status the grader reads as "this check cannot run
+ * here" (grader/lib/checks.sh), so the check's points are not graded
+ * rather than lost to the machine. */
 const unsigned NO_FIBER = ~0u;
 const int EXIT_CHECK_CANNOT_RUN = 87;
 unsigned fiber_being_made = NO_FIBER;
 
-void explain_fiber_limit()
-{
-    if (fiber_being_made == NO_FIBER)
-        return;
-    fprintf(stderr,
-            "scanlab-emu: the race check cannot run here: ThreadSanitizer ran out of room for "
-            "threads while making the fiber of CUDA thread %u (GCC's on aarch64 holds about 500 "
-            "at once, and every CUDA thread of a block, or of the blocks run at once, is one). "
-            "It says nothing of your kernel: run the race check on x86-64 or a GPU.\n",
-            fiber_being_made);
-    _exit(EXIT_CHECK_CANNOT_RUN);
-}
 
-struct ExplainFiberLimit {
-    ExplainFiberLimit() { __sanitizer_set_death_callback(explain_fiber_limit); }
-} explain_fiber_limit_at_start;
 #endif
 
 Fiber *create_fiber(unsigned index)
@@ -157,6 +143,21 @@ Fiber *create_fiber(unsigned index)
 }
 
 } // namespace
+
+void explain_fiber_limit()
+{
+#if defined(SCANLAB_EMU_CHECK_RACE)
+    if (fiber_being_made == NO_FIBER)
+        return;
+    fprintf(stderr,
+            "scanlab-emu: the race check cannot run here: ThreadSanitizer ran out of room for "
+            "threads while making the fiber of CUDA thread %u (GCC's on aarch64 holds about 500 "
+            "at once, and every CUDA thread of a block, or of the blocks run at once, is one). "
+            "It says nothing of your kernel: run the race check on x86-64 or a GPU.\n",
+            fiber_being_made);
+    _exit(EXIT_CHECK_CANNOT_RUN);
+#endif
+}
 
 Fiber *fiber_at(unsigned i)
 {

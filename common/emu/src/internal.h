@@ -127,6 +127,9 @@ void switch_to(Fiber *to);
 /* Makes f start afresh from fiber_main, forgetting where it stopped
  * (after a failed block). */
 void reset_fiber(Fiber *f);
+/* Called as a sanitizer dies: if it died making a fiber (the race check
+ * out of room for threads), says so and exits 87; else returns. */
+void explain_fiber_limit();
 /* Names the CUDA thread a fiber runs, for ThreadSanitizer's reports. */
 void name_fiber(Fiber *f, const char *name);
 /* Whether the given address lies in some fiber's guard page. */

@@ -85,7 +85,11 @@ void *watch(void *)
 }
 
 #if defined(SCANLAB_EMU_CHECK_MEMORY) || defined(SCANLAB_EMU_CHECK_RACE)
-void on_sanitizer_death() { describe("is where the error above happened"); }
+void on_sanitizer_death()
+{
+    explain_fiber_limit();
+    describe("is where the error above happened");
+}
 
 /* The sanitizers report crashes themselves; we add which CUDA thread. */
 void install_crash_reports() { __sanitizer_set_death_callback(on_sanitizer_death); }
