@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <vector>
@@ -155,7 +156,13 @@ void explain_fiber_limit()
             "at once, and every CUDA thread of a block, or of the blocks run at once, is one). "
             "It says nothing of your kernel: run the race check on x86-64 or a GPU.\n",
             fiber_being_made);
+    /* Not _exit: ThreadSanitizer intercepts it to finish its own work,
+     * which waits for the lock it holds while making threads (a hang). */
+#if defined(SYS_exit_group)
+    syscall(SYS_exit_group, EXIT_CHECK_CANNOT_RUN);
+#else
     _exit(EXIT_CHECK_CANNOT_RUN);
+#endif
 #endif
 }
 
