@@ -57,7 +57,8 @@ awk 'BEGIN { srand(7); for (i = 0; i < 2097152; i++) printf "%c", (int(i / 300) 
 # ---- help ----
 "$scanzip" --help >help.txt 2>&1
 missing=""
-for word in compress decompress info bench auto stored rle8 rle pack cascade -o -f -m -w --shape --axis --frame --chunk --cpu --gpu -q -v; do
+for word in compress decompress info bench auto stored rle8 rle pack cascade -o -f -m -w --shape --axis --frame --chunk --cpu --gpu -q -v \
+    -z -d -t -l -c -k --rm -V --; do
     grep -q -e " $word" help.txt || missing="$missing $word"
 done
 [ -z "$missing" ] && pass "--help lists every subcommand, method and option" || fail "--help does not list:$missing"
