@@ -665,22 +665,23 @@ static int decompress_batch(const struct scanzip_engine *engine, FILE *in, const
     return status;
 }
 
-int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
-                              const struct scanzip_progress *progress, struct scanzip_header *header_out,
-                              struct scanzip_why *why)
+/* One stream whose first `already` header bytes are in header_bytes, and
+ * which starts at byte `start` of the input; *more
+ * gets 1 when the next bytes are another stream's magic (they are left in
+ * header_bytes), 0 at the end of the input; *length gets the stream's bytes. */
+static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
+                          const struct scanzip_progress *progress, struct scanzip_header *header,
+                          uint8_t header_bytes[SCANZIP_HEADER_BYTES], size_t already, int *more,
+                          uint64_t start, uint64_t *length, struct scanzip_why *why)
 {
-    uint8_t header_bytes[SCANZIP_HEADER_BYTES];
-    struct scanzip_header header;
     struct scanzip_layout layout;
-    uint64_t got = read_up_to(in, header_bytes, sizeof header_bytes);
-    if (scanzip_header_read(header_bytes, got, &header, why) != 0 || scanzip_layout_of(&header, &layout, why) != 0)
+    uint64_t got = already + read_up_to(in, header_bytes + already, SCANZIP_HEADER_BYTES - already);
+    if (scanzip_header_read(header_bytes, got, header, why) != 0 || scanzip_layout_of(header, &layout, why) != 0)
         return -1;
-    if (header_out != NULL)
-        *header_out = header;
-    if (header.original_bytes > max_output)
+    if (header->original_bytes > max_output)
         return scanzip_fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
-                            (unsigned long long)header.original_bytes, (unsigned long long)max_output);
-    struct chunk_sink sink = {out, &header, &layout, NULL, 0, 0};
+                            (unsigned long long)header->original_bytes, (unsigned long long)max_output);
+    struct chunk_sink sink = {out, header, &layout, NULL, 0, 0};
     uint64_t batch = batch_size(engine, &layout), where = SCANZIP_HEADER_BYTES;
     struct decoded_chunk *chunks = calloc(batch, sizeof *chunks);
     int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
@@ -689,17 +690,58 @@ int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FIL
         status = decompress_batch(engine, in, &layout, first, count, &where, chunks, &sink, why);
         struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + count - 1);
         if (status == 0)
-            report(progress, last.offset + last.raw_bytes, header.original_bytes);
+            report(progress, last.offset + last.raw_bytes, header->original_bytes);
     }
-    if (status == 0 && fgetc(in) != EOF)
+    /* What follows: nothing, another stream (its magic), or garbage. */
+    size_t next = status == 0 ? (size_t)read_up_to(in, header_bytes, sizeof SCANZIP_MAGIC - 1) : 0;
+    *more = next == sizeof SCANZIP_MAGIC - 1 && memcmp(header_bytes, SCANZIP_MAGIC, next) == 0;
+    if (status == 0 && next > 0 && !*more)
         status = scanzip_fail(why, "bytes after the last chunk (from byte %llu on): the file is corrupt",
-                              (unsigned long long)where);
+                              (unsigned long long)(start + where));
     if (status == 0)
         status = sink_finish(&sink, why);
-    if (status == 0 && fflush(out) != 0)
-        status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
+    *length = where;
     free(chunks);
     free(sink.volume);
+    return status;
+}
+
+/* Streams written one after the other (cat a.scz b.scz) decode as one, as
+ * gzip's and zstd's do: after a stream's last chunk, bytes that start with
+ * the magic "SCNZ" are the next stream; any others are an error. A failure
+ * in stream 2 or later says which stream and where it starts. */
+int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
+                              const struct scanzip_progress *progress, struct scanzip_header *header_out,
+                              struct scanzip_why *why)
+{
+    uint8_t header_bytes[SCANZIP_HEADER_BYTES];
+    struct scanzip_header header, first = {0};
+    uint64_t total = 0, stream = 1, start = 0;
+    size_t already = 0;
+    int more = 0, status;
+    for (;; stream++, already = sizeof SCANZIP_MAGIC - 1) {
+        uint64_t length = 0;
+        status = decompress_one(engine, in, out, max_output - total, progress, &header, header_bytes, already, &more,
+                                start, &length, why);
+        if (status != 0 && stream > 1) {
+            struct scanzip_why inner = *why;
+            scanzip_fail(why, "stream %llu, at byte %llu: %s", (unsigned long long)stream,
+                         (unsigned long long)start, inner.text);
+        }
+        if (stream == 1)
+            first = header;
+        if (status != 0 || !more)
+            break;
+        total += header.original_bytes;
+        start += length;
+    }
+    total += status == 0 ? header.original_bytes : 0;
+    if (header_out != NULL) {
+        *header_out = first;
+        header_out->original_bytes = total;
+    }
+    if (status == 0 && fflush(out) != 0)
+        status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     return status;
 }
 

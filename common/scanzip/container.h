@@ -120,7 +120,10 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
  * max_output bytes (UINT64_MAX: no limit). Everything written was
  * checked; on error, what was written so far is a correct prefix of the
  * original, and the caller should remove it. header (may be NULL) gets
- * the file's header. */
+ * the file's header. Files written one after the other (cat a.scz b.scz)
+ * decode as one: after a file's last chunk, bytes that start with the
+ * magic are the next file's; header then is the first one's, with
+ * original_bytes the sum of all. */
 int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
                               const struct scanzip_progress *progress, struct scanzip_header *header,
                               struct scanzip_why *why);

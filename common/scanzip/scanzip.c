@@ -1,7 +1,13 @@
 /*
  * scanzip.c: the command-line tool.
  *
- *   scanzip compress|decompress|info|bench [options] [FILE]
+ *   scanzip [-z|-d|-t|-l] [options] [FILE...]     as gzip and zstd
+ *   scanzip compress|decompress|info|bench [options] [FILE...]
+ *
+ * Both ways are one: a subcommand only sets the mode (-z, -d) before
+ * the options, which combine (-dcf); FILE.scz is FILE's compressed name;
+ * inputs are kept (zstd's way; --rm removes them); several FILEs are
+ * handled in turn (run_all), the exit status the worst.
  *
  * `scanzip --help` lists everything (print_help below: the methods'
  * lines and names come from codec.c's table, codec.h: scanzip_methods).
@@ -22,9 +28,13 @@
  *     and the link stays.
  *   - a directory, a block device, a link that leads nowhere: refused.
  *
+ * The output gets the input's permissions and times when both are regular
+ * files (finish_input).
+ *
  * Exit status: 0 success, 1 bad data, a failed read or write or an output
  * refused (a directory), 2 usage (an unknown option, a bad value, an
- * output that exists without -f).
+ * output that exists without -f, a name that ends or does not end in .scz,
+ * a terminal where compressed data would be read or written).
  */
 /* O_TMPFILE is Linux's (fcntl.h declares it under _GNU_SOURCE); without it
  * the named temporary file is used (#ifdef O_TMPFILE below). */
@@ -39,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -54,12 +65,18 @@
 
 /* --help, around the lines print_help writes from the table of methods. */
 static const char help_subcommands[] =
-    "usage: scanzip SUBCOMMAND [options] [FILE]\n"
+    "usage: scanzip [options] [FILE...]          compress each FILE into FILE.scz\n"
+    "       scanzip -d [options] [FILE.scz...]   decompress each FILE.scz into FILE\n"
+    "       scanzip SUBCOMMAND [options] [FILE...]\n"
+    "\n"
+    "gzip's and zstd's options work, and combine (-dcf is -d -c -f). No FILE, or '-':\n"
+    "standard input to standard output. Each input is kept, as zstd does (--rm removes\n"
+    "it once its output is complete). Several FILEs are handled in turn; one that\n"
+    "fails does not stop the others, and the exit status is the worst.\n"
     "\n"
     "Subcommands:\n"
-    "  compress FILE       compress FILE into FILE.scz (no FILE or '-': standard input\n"
-    "                      to standard output)\n"
-    "  decompress X.scz    decompress into X (no FILE or '-': standard input to output)\n"
+    "  compress FILE       compress FILE into FILE.scz (the same as no subcommand)\n"
+    "  decompress X.scz    decompress into X (the same as -d)\n"
     "  info FILE.scz       print the header and a table of the chunks: method, frame\n"
     "                      length, raw bytes, payload bytes, ratio; and the totals\n"
     "  bench FILE          compress and decompress FILE in memory with each method and\n"
@@ -71,10 +88,21 @@ static const char help_subcommands[] =
 static const char help_options[] =
     "\n"
     "Options:\n"
+    "  -z, --compress    compress (the default)\n"
+    "  -d, --decompress  decompress: X.scz into X; a name without .scz needs -o or -c\n"
+    "  -t, --test        decode and check each FILE (its CRCs); write nothing\n"
+    "  -l, --list        a line a FILE: compressed and original bytes, ratio, the\n"
+    "                    methods of its chunks, name (the CRCs not checked: -t does)\n"
+    "  -c, --stdout      write to standard output (cat: several FILEs in a row)\n"
     "  -o FILE           write FILE ('-': standard output); a character device\n"
     "                    (/dev/null), FIFO or socket is written as it is, a symbolic\n"
     "                    link is followed, a directory is refused\n"
-    "  -f, --force       overwrite an existing output file (the file a link leads to)\n"
+    "  -k, --keep        keep each input (the default)\n"
+    "  --rm              remove each input once its output file is complete (not\n"
+    "                    with -c, -t or an output that is not a regular file)\n"
+    "  -f, --force       overwrite an existing output file (the file a link leads to);\n"
+    "                    compress a FILE that ends in .scz; write compressed data to a\n"
+    "                    terminal or read it from one\n"
     "  -m METHOD         one of the methods above\n"
     "  -w 8|16|32        element width in bits (default 8)\n"
     "  --shape X,Y,Z     the file ends with an X*Y*Z volume of elements, x fastest;\n"
@@ -92,9 +120,13 @@ static const char help_after_framed[] =
     "  --gpu             on the GPU (default: the GPU when this build has a GPU\n"
     "                    engine and a GPU is present, else the CPU)\n"
     "  -q, --quiet       no progress bar\n"
-    "  -v, --verbose     print the sizes, ratio and time when done\n"
+    "  -v, --verbose     print each file's sizes (input -> output), ratio and time\n"
+    "  -V, --version     the version and the format's\n"
     "  -h, --help        this text (also after a subcommand)\n"
+    "  --                the options end: FILEs after it may start with '-'\n"
     "\n"
+    "A file made from FILE gets FILE's permissions and access and modification times,\n"
+    "as with zstd. Concatenated .scz files (cat a.scz b.scz) decompress as one.\n"
     "Files larger than memory are fine (except with --axis y or z): a batch of chunks\n"
     "is read, encoded in parallel (OpenMP: OMP_NUM_THREADS), and written in order; the\n"
     "output is the same whatever the number of threads. A file is written as a\n"
@@ -201,14 +233,22 @@ static void catch_signals(void)
 
 enum engine_request { ENGINE_DEFAULT, ENGINE_CPU, ENGINE_GPU };
 
+/* What is done to each FILE: a subcommand, or gzip's and zstd's options
+ * (-d, -z, -t, -l; the last one given wins). */
+enum mode { MODE_COMPRESS, MODE_DECOMPRESS, MODE_TEST, MODE_LIST, MODE_INFO, MODE_BENCH };
+
 struct command {
-    const char *subcommand;
-    const char *input;  /* NULL or "-": standard input */
+    enum mode mode;
+    const char **inputs; /* the FILEs, in order; none: standard input */
+    int input_count;
+    const char *input;  /* the one being handled; NULL or "-": standard input */
     const char *output; /* NULL: from the input's name; "-": standard output */
     struct scanzip_options options;
     int method_given;
     enum engine_request engine;
     int force, quiet, verbose;
+    int to_stdout;    /* -c: every output to standard output */
+    int remove_input; /* --rm: remove FILE once its output is complete (not with -c) */
 };
 
 static unsigned long parse_number(const char *option, const char *text, unsigned long low, unsigned long high)
@@ -263,13 +303,100 @@ static unsigned parse_axis(const char *text)
     usage_error("--axis takes x, y or z");
 }
 
-/* The value of an option: "--frame=8", or the next argument. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
+static void print_version(void)
 {
-    const char *arg = argv[*i];
-    size_t length = strlen(name);
-    if (strncmp(arg, name, length) == 0 && arg[length] == '=')
-        return arg + length + 1;
+    printf("scanzip (ScanLab) 1, writes the scanzip format version %d (files that start with \"%s\")\n",
+           SCANZIP_VERSION, SCANZIP_MAGIC);
+}
+
+/* The options without a value; each has a long name (alias: another one,
+ * as gzip's and zstd's) and most a letter, which combine: -dcf is -d -c -f. */
+enum flag { FLAG_DECOMPRESS, FLAG_COMPRESS, FLAG_STDOUT, FLAG_KEEP, FLAG_RM, FLAG_FORCE, FLAG_QUIET, FLAG_VERBOSE,
+            FLAG_TEST, FLAG_LIST, FLAG_VERSION, FLAG_HELP, FLAG_CPU, FLAG_GPU };
+
+static const struct flag_name {
+    enum flag flag;
+    char letter; /* 0: the long name only */
+    const char *name, *alias;
+} flag_names[] = {
+    {FLAG_DECOMPRESS, 'd', "--decompress", "--uncompress"}, {FLAG_COMPRESS, 'z', "--compress", NULL},
+    {FLAG_STDOUT, 'c', "--stdout", "--to-stdout"},          {FLAG_KEEP, 'k', "--keep", NULL},
+    {FLAG_RM, 0, "--rm", NULL},                             {FLAG_FORCE, 'f', "--force", NULL},
+    {FLAG_QUIET, 'q', "--quiet", NULL},                     {FLAG_VERBOSE, 'v', "--verbose", NULL},
+    {FLAG_TEST, 't', "--test", NULL},                       {FLAG_LIST, 'l', "--list", NULL},
+    {FLAG_VERSION, 'V', "--version", NULL},                 {FLAG_HELP, 'h', "--help", NULL},
+    {FLAG_CPU, 0, "--cpu", NULL},                           {FLAG_GPU, 0, "--gpu", NULL},
+};
+
+static void apply_flag(struct command *c, enum flag flag)
+{
+    switch (flag) {
+    case FLAG_DECOMPRESS: c->mode = MODE_DECOMPRESS; break;
+    case FLAG_COMPRESS: c->mode = MODE_COMPRESS; break;
+    case FLAG_TEST: c->mode = MODE_TEST; break;
+    case FLAG_LIST: c->mode = MODE_LIST; break;
+    case FLAG_STDOUT: c->to_stdout = 1; break;
+    case FLAG_KEEP: c->remove_input = 0; break;
+    case FLAG_RM: c->remove_input = 1; break;
+    case FLAG_FORCE: c->force = 1; break;
+    case FLAG_QUIET: c->quiet = 1, c->verbose = 0; break;
+    case FLAG_VERBOSE: c->verbose = 1, c->quiet = 0; break;
+    case FLAG_CPU: c->engine = ENGINE_CPU; break;
+    case FLAG_GPU: c->engine = ENGINE_GPU; break;
+    case FLAG_VERSION: print_version(); exit(0);
+    case FLAG_HELP: print_help(); exit(0);
+    }
+}
+
+/* The flag named `long_name` ("--keep"), or else `letter` ('k'); -1: none. */
+static int find_flag(const char *long_name, char letter)
+{
+    for (size_t k = 0; k < sizeof flag_names / sizeof flag_names[0]; k++) {
+        const struct flag_name *f = &flag_names[k];
+        if (long_name != NULL ? strcmp(long_name, f->name) == 0 || (f->alias && strcmp(long_name, f->alias) == 0)
+                              : letter != 0 && letter == f->letter)
+            return (int)f->flag;
+    }
+    return -1;
+}
+
+static __attribute__((noreturn)) void unknown_option(const char *arg)
+{
+    char message[300];
+    snprintf(message, sizeof message, "unknown option %s", arg);
+    usage_error(message);
+}
+
+/* An option with a value, by its name ("-o", "--frame"); 0: not one. */
+static int apply_value(struct command *c, const char *name, const char *value)
+{
+    if (strcmp(name, "-o") == 0) {
+        c->output = value;
+    } else if (strcmp(name, "-m") == 0) {
+        c->options.choice = parse_method(value);
+        c->method_given = 1;
+    } else if (strcmp(name, "-w") == 0) {
+        unsigned long bits = parse_number("-w", value, 8, 32);
+        if (bits != 8 && bits != 16 && bits != 32)
+            usage_error("-w takes 8, 16 or 32");
+        c->options.element_bytes = (unsigned)bits / 8;
+    } else if (strcmp(name, "--shape") == 0) {
+        parse_shape(value, c->options.shape);
+    } else if (strcmp(name, "--axis") == 0) {
+        c->options.axis = parse_axis(value);
+    } else if (strcmp(name, "--frame") == 0) {
+        c->options.frame_length = (uint32_t)parse_number("--frame", value, 1, SCANZIP_MAX_FRAME_LENGTH);
+    } else if (strcmp(name, "--chunk") == 0) {
+        c->options.chunk_elements = (uint32_t)parse_number("--chunk", value, 1, SCANZIP_MAX_CHUNK_ELEMENTS);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* The next argument, as the value of `name`. */
+static const char *next_value(int argc, char **argv, int *i, const char *name)
+{
     if (*i + 1 >= argc) {
         char message[200];
         snprintf(message, sizeof message, "%s needs a value", name);
@@ -278,59 +405,66 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
     return argv[++*i];
 }
 
-static int is_option(const char *arg, const char *name)
+/* "--keep", "--frame 8" or "--frame=8". */
+static void parse_long(int argc, char **argv, int *i, struct command *c)
 {
-    size_t length = strlen(name);
-    return strncmp(arg, name, length) == 0 && (arg[length] == '\0' || arg[length] == '=');
+    const char *arg = argv[*i], *equals = strchr(arg, '=');
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", equals ? (int)(equals - arg) : (int)strlen(arg), arg);
+    static const char *const with_value[] = {"--shape", "--axis", "--frame", "--chunk"};
+    int flag = equals ? -1 : find_flag(name, 0);
+    if (flag >= 0) {
+        apply_flag(c, (enum flag)flag);
+        return;
+    }
+    for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+        if (strcmp(name, with_value[k]) == 0) {
+            apply_value(c, name, equals ? equals + 1 : next_value(argc, argv, i, name));
+            return;
+        }
+    unknown_option(arg);
 }
 
-static void parse_arguments(int argc, char **argv, struct command *c)
+/* "-dcf": letters without a value; the last of them may take one: "-qo
+ * out.scz", "-qoout.scz", "-o=out.scz" (the '=' as scanzip always took it). */
+static void parse_short(int argc, char **argv, int *i, struct command *c)
 {
-    for (int i = 2; i < argc; i++) {
-        const char *arg = argv[i];
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            print_help();
-            exit(0);
-        } else if (is_option(arg, "-o")) {
-            c->output = option_value(argc, argv, &i, "-o");
-        } else if (is_option(arg, "-m")) {
-            c->options.choice = parse_method(option_value(argc, argv, &i, "-m"));
-            c->method_given = 1;
-        } else if (is_option(arg, "-w")) {
-            unsigned long bits = parse_number("-w", option_value(argc, argv, &i, "-w"), 8, 32);
-            if (bits != 8 && bits != 16 && bits != 32)
-                usage_error("-w takes 8, 16 or 32");
-            c->options.element_bytes = (unsigned)bits / 8;
-        } else if (is_option(arg, "--shape")) {
-            parse_shape(option_value(argc, argv, &i, "--shape"), c->options.shape);
-        } else if (is_option(arg, "--axis")) {
-            c->options.axis = parse_axis(option_value(argc, argv, &i, "--axis"));
-        } else if (is_option(arg, "--frame")) {
-            c->options.frame_length = (uint32_t)parse_number("--frame", option_value(argc, argv, &i, "--frame"), 1,
-                                                             SCANZIP_MAX_FRAME_LENGTH);
-        } else if (is_option(arg, "--chunk")) {
-            c->options.chunk_elements = (uint32_t)parse_number("--chunk", option_value(argc, argv, &i, "--chunk"), 1,
-                                                               SCANZIP_MAX_CHUNK_ELEMENTS);
-        } else if (strcmp(arg, "--cpu") == 0) {
-            c->engine = ENGINE_CPU;
-        } else if (strcmp(arg, "--gpu") == 0) {
-            c->engine = ENGINE_GPU;
-        } else if (strcmp(arg, "-f") == 0 || strcmp(arg, "--force") == 0) {
-            c->force = 1;
-        } else if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
-            c->quiet = 1;
-        } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
-            c->verbose = 1;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            char message[300];
-            snprintf(message, sizeof message, "unknown option %s", arg);
-            usage_error(message);
-        } else if (c->input == NULL) {
-            c->input = arg;
-        } else {
-            usage_error("one FILE at a time");
+    const char *arg = argv[*i];
+    for (const char *p = arg + 1; *p != '\0'; p++) {
+        char name[3] = {'-', *p, '\0'};
+        if (*p == 'o' || *p == 'm' || *p == 'w') {
+            const char *rest = p[1] == '=' ? p + 2 : p + 1;
+            apply_value(c, name, *rest != '\0' ? rest : next_value(argc, argv, i, name));
+            return;
         }
+        int flag = find_flag(NULL, *p);
+        if (flag < 0)
+            unknown_option(p == arg + 1 && p[1] == '\0' ? arg : name);
+        apply_flag(c, (enum flag)flag);
     }
+}
+
+/* Options and FILEs from argv[first] on, in any order; "--" ends the
+ * options (a FILE may then start with '-'); "-" alone is standard input. */
+static void parse_arguments(int argc, char **argv, int first, struct command *c)
+{
+    int options_end = 0;
+    c->inputs = calloc((size_t)argc, sizeof *c->inputs);
+    if (c->inputs == NULL)
+        die(EXIT_DATA, "out of memory");
+    for (int i = first; i < argc; i++) {
+        const char *arg = argv[i];
+        if (options_end || arg[0] != '-' || arg[1] == '\0')
+            c->inputs[c->input_count++] = arg;
+        else if (strcmp(arg, "--") == 0)
+            options_end = 1;
+        else if (arg[1] == '-')
+            parse_long(argc, argv, &i, c);
+        else
+            parse_short(argc, argv, &i, c);
+    }
+    if (c->output != NULL && c->input_count > 1)
+        usage_error("-o names one output: give one FILE with -o, or use -c");
 }
 
 static const struct scanzip_engine *choose_engine(enum engine_request request)
@@ -713,41 +847,96 @@ static int thread_count(void)
 
 /* ---- compress and decompress ------------------------------------------------ */
 
-static void print_summary(const struct command *c, uint64_t from, uint64_t to, double seconds,
+/* "scanzip: x.scz: 1234 -> 5678 bytes (4.60x) ...": from the input's size
+ * to the output's, whichever way; the ratio is original / compressed. */
+static void print_summary(const struct command *c, uint64_t from, uint64_t to, double ratio, double seconds,
                           const struct scanzip_engine *engine)
 {
     if (!c->verbose)
         return;
-    fprintf(stderr, "scanzip: %s: %llu -> %llu bytes (%.2fx) in %.3f s, engine %s, %d threads\n",
-            display_name(c->input), (unsigned long long)from, (unsigned long long)to,
-            to > 0 ? (double)from / (double)to : 0.0, seconds, engine->name, thread_count());
+    fprintf(stderr, "scanzip: %s: %llu -> %llu bytes (%.2fx) in %.3f s, engine %s, %d threads%s\n",
+            display_name(c->input), (unsigned long long)from, (unsigned long long)to, ratio, seconds, engine->name,
+            thread_count(), c->mode == MODE_TEST ? ", checked (nothing written)" : "");
+}
+
+static int has_scz_suffix(const char *name)
+{
+    size_t length = strlen(name);
+    return length > 4 && strcmp(name + length - 4, ".scz") == 0;
+}
+
+/* Where the output goes; NULL: standard output (-c, -o -, or standard
+ * input without -o). Without -o the name comes from the input's:
+ * compressing x gives x.scz (x.scz itself is refused without -f: it is
+ * most likely compressed already), decompressing x.scz gives x. */
+static const char *output_target(const struct command *c, char derived[PATH_MAX])
+{
+    const char *target = c->to_stdout ? "-" : c->output;
+    if (target == NULL && !is_standard(c->input) && c->mode == MODE_COMPRESS) {
+        if (has_scz_suffix(c->input) && !c->force)
+            die(EXIT_USAGE, "%s already has the .scz suffix: not compressed again (-f to make %s.scz anyway)",
+                c->input, c->input);
+        if (snprintf(derived, PATH_MAX, "%s.scz", c->input) >= PATH_MAX)
+            die(EXIT_USAGE, "%s: the name is too long", c->input);
+        target = derived;
+    } else if (target == NULL && !is_standard(c->input)) {
+        if (!has_scz_suffix(c->input))
+            die(EXIT_USAGE, "%s does not end in .scz, so its output needs a name: use -o FILE, or -c", c->input);
+        snprintf(derived, PATH_MAX, "%.*s", (int)strlen(c->input) - 4, c->input);
+        target = derived;
+    }
+    return target != NULL && strcmp(target, "-") == 0 ? NULL : target;
+}
+
+/* The input; *status gets its stat (st_mode 0 for standard input). */
+static FILE *open_input_stat(const char *path, struct stat *status)
+{
+    FILE *in = open_input(path);
+    if (is_standard(path) || fstat(fileno(in), status) != 0)
+        memset(status, 0, sizeof *status);
+    if (S_ISDIR(status->st_mode))
+        die(EXIT_DATA, "%s is a directory: not read", path);
+    return in;
+}
+
+/* A new output file gets the input's permissions when the input is a
+ * regular file, else what a new file gets. */
+static mode_t output_mode(const struct stat *input)
+{
+    return S_ISREG(input->st_mode) ? input->st_mode & 0777 : default_mode();
+}
+
+/* Once the output is complete: it gets the input's access and modification
+ * times, as zstd does both ways (gzip keeps the time in its header; the
+ * scanzip format has no field for it), when both are regular files; and
+ * with --rm the input goes, only where a file was made (not with -c, not
+ * into /dev/null). */
+static void finish_input(const struct command *c, const struct stat *input, const struct output *out)
+{
+    int made = out->way == UNNAMED_TEMPORARY || out->way == NAMED_TEMPORARY;
+    struct timespec times[2] = {input->st_atim, input->st_mtim};
+    if (made && S_ISREG(input->st_mode) && utimensat(AT_FDCWD, out->path, times, 0) != 0)
+        fprintf(stderr, "scanzip: %s: its time not set to %s's: %s\n", out->target, c->input, strerror(errno));
+    if (made && c->remove_input && !is_standard(c->input) && unlink(c->input) != 0)
+        die(EXIT_DATA, "%s: the output %s is complete, but removing this input failed: %s", c->input, out->target,
+            strerror(errno));
 }
 
 static int run_compress(struct command *c, const struct scanzip_engine *engine)
 {
     char derived[PATH_MAX];
-    const char *target = c->output;
-    if (target == NULL && !is_standard(c->input)) {
-        if (snprintf(derived, sizeof derived, "%s.scz", c->input) >= (int)sizeof derived)
-            die(EXIT_USAGE, "%s: the name is too long", c->input);
-        target = derived;
-    }
-    if (target != NULL && strcmp(target, "-") == 0)
-        target = NULL;
+    const char *target = output_target(c, derived);
     if (target == NULL && isatty(STDOUT_FILENO) && !c->force)
-        die(EXIT_USAGE, "compressed data not written to a terminal; use -o FILE (or -f to force it)");
-    FILE *in = open_input(c->input);
+        die(EXIT_USAGE, "compressed data not written to a terminal; use -f to force, or -o/-c to a file");
     struct stat status;
-    mode_t mode = default_mode();
-    if (!is_standard(c->input) && fstat(fileno(in), &status) == 0)
-        mode = status.st_mode & 0777;
+    FILE *in = open_input_stat(c->input, &status);
     uint64_t size;
     in = sized_input(in, display_name(c->input), &size);
     struct scanzip_header header;
     struct scanzip_why why;
     if (scanzip_plan(&c->options, size, &header, &why) != 0)
         die(EXIT_USAGE, "%s: %s", display_name(c->input), why.text);
-    struct output out = open_output(target, c->force, !c->force, mode);
+    struct output out = open_output(target, c->force, !c->force, output_mode(&status));
     struct progress_bar bar = {"compressing", -1};
     struct scanzip_progress progress = progress_for(c, &bar);
     double start = seconds_now();
@@ -759,26 +948,21 @@ static int run_compress(struct command *c, const struct scanzip_engine *engine)
     close_output(&out, result, c->force);
     if (result != 0)
         die(EXIT_DATA, "%s: %s", failed, why.text);
-    print_summary(c, size, written < 0 ? 0 : (uint64_t)written, seconds_now() - start, engine);
+    finish_input(c, &status, &out);
+    print_summary(c, size, written < 0 ? 0 : (uint64_t)written, written > 0 ? (double)size / (double)written : 0.0,
+                  seconds_now() - start, engine);
     return 0;
 }
 
+/* Decompress, or with -t decode and check into /dev/null. */
 static int run_decompress(struct command *c, const struct scanzip_engine *engine)
 {
     char derived[PATH_MAX];
-    const char *target = c->output;
-    if (target == NULL && !is_standard(c->input)) {
-        size_t length = strlen(c->input);
-        if (length <= 4 || strcmp(c->input + length - 4, ".scz") != 0)
-            die(EXIT_USAGE, "%s does not end in .scz, so its output needs a name: use -o FILE", c->input);
-        snprintf(derived, sizeof derived, "%.*s", (int)(length - 4), c->input);
-        target = derived;
-    }
-    if (target != NULL && strcmp(target, "-") == 0)
-        target = NULL;
-    FILE *in = open_input(c->input);
-    struct output out = open_output(target, c->force, 0, default_mode());
-    struct progress_bar bar = {"decompressing", -1};
+    const char *target = c->mode == MODE_TEST ? "/dev/null" : output_target(c, derived);
+    struct stat status;
+    FILE *in = open_input_stat(c->input, &status);
+    struct output out = open_output(target, c->force, 0, output_mode(&status));
+    struct progress_bar bar = {c->mode == MODE_TEST ? "testing" : "decompressing", -1};
     struct scanzip_progress progress = progress_for(c, &bar);
     struct scanzip_why why;
     struct scanzip_header header = {0};
@@ -790,7 +974,9 @@ static int run_decompress(struct command *c, const struct scanzip_engine *engine
     close_output(&out, result, c->force);
     if (result != 0)
         die(EXIT_DATA, "%s: %s", failed, why.text);
-    print_summary(c, header.original_bytes, read < 0 ? 0 : (uint64_t)read, seconds_now() - start, engine);
+    finish_input(c, &status, &out);
+    print_summary(c, read < 0 ? 0 : (uint64_t)read, header.original_bytes,
+                  read > 0 ? (double)header.original_bytes / (double)read : 0.0, seconds_now() - start, engine);
     return 0;
 }
 
@@ -851,6 +1037,87 @@ static int read_frame(FILE *in, const struct scanzip_record *r, char frame[16], 
     return 0;
 }
 
+/* The record of chunk `index` at byte `where` of its stream; exits on a
+ * truncated or bad one. */
+static void read_record(FILE *in, const char *name, const struct scanzip_layout *layout, uint64_t index,
+                        uint64_t where, struct scanzip_record *r)
+{
+    uint8_t record_bytes[SCANZIP_RECORD_BYTES];
+    struct scanzip_why why;
+    if (fread(record_bytes, 1, sizeof record_bytes, in) != sizeof record_bytes)
+        die(EXIT_DATA, "%s: chunk %llu of %llu (bytes %llu..): the file ends here: it is truncated", name,
+            (unsigned long long)index + 1, (unsigned long long)layout->chunk_count, (unsigned long long)where);
+    if (scanzip_record_read(record_bytes, layout, index, where, r, &why) != 0)
+        die(EXIT_DATA, "%s: %s", name, why.text);
+}
+
+/* ---- list (-l) ----------------------------------------------------------------- */
+
+static void print_list_heading(void)
+{
+    printf("%12s  %12s  %8s  %-24s  %s\n", "compressed", "original", "ratio", "methods", "name");
+}
+
+/* One stream of a file for -l: its first `already` header bytes are in
+ * `bytes`; adds its bytes, its original bytes and the methods of its
+ * chunks (bits 1 << method). */
+static void list_stream(FILE *in, const char *name, uint8_t bytes[SCANZIP_HEADER_BYTES], size_t already,
+                        uint64_t *compressed, uint64_t *original, unsigned *methods)
+{
+    struct scanzip_header h;
+    struct scanzip_layout layout;
+    struct scanzip_why why;
+    uint64_t got = already + fread(bytes + already, 1, SCANZIP_HEADER_BYTES - already, in);
+    if (scanzip_header_read(bytes, got, &h, &why) != 0 || scanzip_layout_of(&h, &layout, &why) != 0)
+        die(EXIT_DATA, "%s: %s", name, why.text);
+    uint64_t where = SCANZIP_HEADER_BYTES;
+    for (uint64_t index = 0; index < layout.chunk_count; index++) {
+        struct scanzip_record r;
+        read_record(in, name, &layout, index, where, &r);
+        *methods |= 1u << r.method;
+        skip_bytes(in, r.payload_bytes);
+        where += SCANZIP_RECORD_BYTES + r.payload_bytes;
+    }
+    *compressed += where;
+    *original += h.original_bytes;
+}
+
+/* A line as `gzip -l` and `zstd -l` write: compressed and original size,
+ * ratio, the methods of its chunks, the name. The CRCs are not checked
+ * (-t does). Concatenated streams count as one file. */
+static int run_list(struct command *c)
+{
+    const char *name = display_name(c->input);
+    struct stat status;
+    FILE *in = open_input_stat(c->input, &status);
+    uint8_t bytes[SCANZIP_HEADER_BYTES];
+    uint64_t compressed = 0, original = 0;
+    unsigned methods = 0;
+    size_t already = 0, magic = sizeof SCANZIP_MAGIC - 1;
+    do {
+        list_stream(in, name, bytes, already, &compressed, &original, &methods);
+        already = fread(bytes, 1, magic, in);
+        if (already > 0 && (already < magic || memcmp(bytes, SCANZIP_MAGIC, magic) != 0))
+            die(EXIT_DATA, "%s: bytes after the last chunk (from byte %llu on): the file is corrupt", name,
+                (unsigned long long)compressed);
+    } while (already > 0);
+    /* A payload cut short was skipped by seeking past the end. */
+    if (S_ISREG(status.st_mode) && compressed > (uint64_t)status.st_size)
+        die(EXIT_DATA, "%s: the file ends at byte %llu, before its last chunk does: it is truncated", name,
+            (unsigned long long)status.st_size);
+    char names[200] = "";
+    size_t used = 0;
+    for (unsigned m = 0; m < SCANZIP_METHODS; m++)
+        if (methods & (1u << m))
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? "," : "",
+                                     scanzip_methods[m].name);
+    printf("%12llu  %12llu  %7.2fx  %-24s  %s\n", (unsigned long long)compressed, (unsigned long long)original,
+           compressed > 0 ? (double)original / (double)compressed : 0.0, methods ? names : "(no chunks)", name);
+    return 0;
+}
+
+/* ---- info (after list: read_record) ---- */
+
 static int run_info(struct command *c)
 {
     const char *name = display_name(c->input);
@@ -865,13 +1132,8 @@ static int run_info(struct command *c)
     print_header(name, &h, &layout);
     uint64_t where = SCANZIP_HEADER_BYTES, payload_total = 0;
     for (uint64_t index = 0; index < layout.chunk_count; index++) {
-        uint8_t record_bytes[SCANZIP_RECORD_BYTES];
         struct scanzip_record r;
-        if (fread(record_bytes, 1, sizeof record_bytes, in) != sizeof record_bytes)
-            die(EXIT_DATA, "%s: chunk %llu of %llu (bytes %llu..): the file ends here: it is truncated", name,
-                (unsigned long long)index + 1, (unsigned long long)layout.chunk_count, (unsigned long long)where);
-        if (scanzip_record_read(record_bytes, &layout, index, where, &r, &why) != 0)
-            die(EXIT_DATA, "%s: %s", name, why.text);
+        read_record(in, name, &layout, index, where, &r);
         char method[16], frame[16];
         snprintf(method, sizeof method, "%s%s", scanzip_method_name(r.method),
                  r.flags & SCANZIP_FLAG_DELTA ? "+delta" : "");
@@ -892,7 +1154,7 @@ static int run_info(struct command *c)
     printf("  %8s  %-8s  %-13s  %7s  %12llu  %12llu  %8.2fx   (the whole file)\n", "", "", "", "",
            (unsigned long long)h.original_bytes, (unsigned long long)where,
            (double)h.original_bytes / (double)where);
-    printf("\nThe payloads' CRCs were not checked: scanzip decompress -o - FILE >/dev/null does.\n");
+    printf("\nThe payloads' CRCs were not checked: scanzip -t FILE does.\n");
     return 0;
 }
 
@@ -975,28 +1237,95 @@ static int run_bench(struct command *c, const struct scanzip_engine *engine)
 
 /* ---- main --------------------------------------------------------------------- */
 
+/* Compressed data is not read from a terminal; nor is a FILE to compress
+ * when none is named: a usage error at once instead of waiting for input. */
+static void refuse_terminal_input(const struct command *c)
+{
+    if (!is_standard(c->input) || !isatty(STDIN_FILENO) || c->force)
+        return;
+    if (c->mode == MODE_COMPRESS || c->mode == MODE_BENCH)
+        usage_error("no FILE, and standard input is a terminal: name a FILE, or pipe the data in");
+    die(EXIT_USAGE, "compressed data not read from a terminal: name a FILE.scz, or pipe it in (-f to force it)");
+}
+
+/* One FILE (NULL: standard input); the exit status. */
+static int run_one(struct command *c, const char *input)
+{
+    c->input = input;
+    refuse_terminal_input(c);
+    switch (c->mode) {
+    case MODE_COMPRESS:
+        return run_compress(c, choose_engine(c->engine));
+    case MODE_DECOMPRESS:
+    case MODE_TEST:
+        return run_decompress(c, choose_engine(c->engine));
+    case MODE_LIST:
+        return run_list(c);
+    case MODE_INFO:
+        return run_info(c);
+    case MODE_BENCH:
+        return run_bench(c, choose_engine(c->engine));
+    }
+    return EXIT_USAGE;
+}
+
+/* Each FILE in turn; one that fails does not stop the others, as with
+ * gzip and zstd, and the exit status is the worst. With several, each
+ * runs in a child process, so that a failure's die() (its message, its
+ * exit, the temporary file's removal) is exactly as with one FILE. A
+ * child killed by a signal (Ctrl-C reaches both) stops them all. */
+static int run_all(struct command *c)
+{
+    if (c->input_count <= 1)
+        return run_one(c, c->input_count == 1 ? c->inputs[0] : NULL);
+    int worst = 0;
+    for (int k = 0; k < c->input_count; k++) {
+        fflush(stdout);
+        fflush(stderr);
+        pid_t pid = fork();
+        if (pid < 0)
+            die(EXIT_DATA, "%s: cannot start a process for it: %s", c->inputs[k], strerror(errno));
+        if (pid == 0)
+            exit(run_one(c, c->inputs[k]));
+        int status;
+        while (waitpid(pid, &status, 0) < 0)
+            if (errno != EINTR)
+                die(EXIT_DATA, "%s: waiting for its process: %s", c->inputs[k], strerror(errno));
+        if (WIFSIGNALED(status)) {
+            signal(WTERMSIG(status), SIG_DFL);
+            raise(WTERMSIG(status));
+        }
+        int code = WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_DATA;
+        worst = code > worst ? code : worst;
+    }
+    return worst;
+}
+
+/* "compress" etc.: the subcommand's mode in *mode; 0: not a subcommand. */
+static int subcommand_mode(const char *word, enum mode *mode)
+{
+    static const struct { const char *name; enum mode mode; } subcommands[] = {
+        {"compress", MODE_COMPRESS}, {"decompress", MODE_DECOMPRESS}, {"info", MODE_INFO}, {"bench", MODE_BENCH}};
+    for (size_t k = 0; k < sizeof subcommands / sizeof subcommands[0]; k++)
+        if (strcmp(word, subcommands[k].name) == 0) {
+            *mode = subcommands[k].mode;
+            return 1;
+        }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2)
-        usage_error("which subcommand: compress, decompress, info or bench?");
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+    if (argc >= 2 && strcmp(argv[1], "help") == 0) {
         print_help();
         return 0;
     }
-    struct command c = {.subcommand = argv[1], .options = scanzip_default_options()};
-    parse_arguments(argc, argv, &c);
+    struct command c = {.mode = MODE_COMPRESS, .options = scanzip_default_options()};
+    int first = argc >= 2 && subcommand_mode(argv[1], &c.mode) ? 2 : 1;
+    parse_arguments(argc, argv, first, &c);
     catch_signals();
     atexit(remove_temporary);
-    if (strcmp(c.subcommand, "compress") == 0)
-        return run_compress(&c, choose_engine(c.engine));
-    if (strcmp(c.subcommand, "decompress") == 0)
-        return run_decompress(&c, choose_engine(c.engine));
-    if (strcmp(c.subcommand, "info") == 0)
-        return run_info(&c);
-    if (strcmp(c.subcommand, "bench") == 0)
-        return run_bench(&c, choose_engine(c.engine));
-    char message[300];
-    snprintf(message, sizeof message, "unknown subcommand '%s': compress, decompress, info or bench",
-             c.subcommand);
-    usage_error(message);
+    if (c.mode == MODE_LIST)
+        print_list_heading();
+    return run_all(&c);
 }

@@ -57,7 +57,8 @@ awk 'BEGIN { srand(7); for (i = 0; i < 2097152; i++) printf "%c", (int(i / 300) 
 # ---- help ----
 "$scanzip" --help >help.txt 2>&1
 missing=""
-for word in compress decompress info bench auto stored rle8 rle pack cascade -o -f -m -w --shape --axis --frame --chunk --cpu --gpu -q -v; do
+for word in compress decompress info bench auto stored rle8 rle pack cascade -o -f -m -w --shape --axis --frame --chunk --cpu --gpu -q -v \
+    -z -d -t -l -c -k --rm -V --; do
     grep -q -e " $word" help.txt || missing="$missing $word"
 done
 [ -z "$missing" ] && pass "--help lists every subcommand, method and option" || fail "--help does not list:$missing"
@@ -191,6 +192,112 @@ status 1 "-f -o DIRECTORY: refused, exit 1" "$scanzip" compress -q -f -o out.dir
 grep -q "out.dir is a directory" err.log && pass "... and says so" || fail "... and says so: $(cat err.log)"
 check "... and leaves it empty" sh -c '[ -z "$(ls -A out.dir)" ]'
 
+# ---- gzip's and zstd's options (beside the subcommands) ----
+# says NAME PATTERN: pass if err.log (the last status's messages) has PATTERN.
+says() {
+    grep -q -e "$2" err.log && pass "$1" || fail "$1: expected '$2' in: $(head -c 300 err.log)"
+}
+# same_stat A B NAME: A and B have the same permissions and modification time.
+same_stat() {
+    a=$(stat -c '%a %Y' "$1") b=$(stat -c '%a %Y' "$2")
+    [ "$a" = "$b" ] && pass "$3" || fail "$3: $1 has mode and mtime '$a', $2 '$b'"
+}
+cp runs.orig plain
+status 0 "no subcommand compresses: plain -> plain.scz" "$scanzip" plain
+check "... the same bytes as 'compress'" cmp plain.scz runs.bin.scz
+check "... and keeps the input by default (as zstd)" cmp plain runs.orig
+mv plain plain.orig
+status 0 "-d plain.scz -> plain (the .scz stripped)" "$scanzip" -d plain.scz
+check "... the original bytes" cmp plain plain.orig
+check "... and keeps plain.scz" test -f plain.scz
+status 2 "compressing a name that ends in .scz: refused" "$scanzip" plain.scz
+says "... 'already has the .scz suffix'" "plain.scz already has the .scz suffix"
+check "... and writes no plain.scz.scz" test ! -e plain.scz.scz
+status 0 "... -f compresses it anyway, into plain.scz.scz" "$scanzip" -f plain.scz
+cp plain.scz packed.data
+status 2 "-d of a name without .scz, no -o or -c: refused" "$scanzip" -d packed.data
+says "... it says so" "packed.data does not end in .scz"
+check "-dc of a name without .scz: to standard output" sh -c "'$scanzip' -dc packed.data | cmp - runs.orig"
+"$scanzip" -c runs.orig >c.scz 2>err.log
+check "-c: to standard output, the same bytes" cmp c.scz runs.bin.scz
+check "... and makes no runs.orig.scz" test ! -e runs.orig.scz
+check "-dcf combined, -d -c -f: to standard output" sh -c "'$scanzip' -dcf plain.scz | cmp - runs.orig"
+status 0 "-qfo FILE combined, the value last" "$scanzip" -qfo combined.scz runs.orig
+check "... writes that FILE" cmp combined.scz runs.bin.scz
+cp runs.orig removed
+status 0 "--rm: compress" "$scanzip" --rm removed
+check "... removes the input once removed.scz is complete" sh -c "test ! -e removed && test -f removed.scz"
+status 0 "-d --rm: decompress" "$scanzip" -d --rm removed.scz
+check "... removes removed.scz, and removed has the bytes" sh -c "test ! -e removed.scz && cmp removed runs.orig"
+status 0 "--rm -c" sh -c "'$scanzip' --rm -c removed >/dev/null"
+check "... keeps the input (no output file was made)" test -f removed
+cp runs.orig ./-dash
+status 0 "'--' ends the options: -- -dash" "$scanzip" -q -- -dash
+check "... makes -dash.scz" test -f ./-dash.scz
+"$scanzip" <runs.orig >stdin.scz 2>err.log
+check "no FILE: standard input to standard output" cmp stdin.scz runs.bin.scz
+check "'-' is standard input: -c - and -d -" sh -c "'$scanzip' -c - <runs.orig | '$scanzip' -d - | cmp - runs.orig"
+status 0 "-t on a good file: exit 0" "$scanzip" -t plain.scz
+check "... and writes nothing (no output, no message)" sh -c "[ ! -s out.log ] && [ ! -s err.log ]"
+status 1 "-t on a corrupt file: exit 1" "$scanzip" -t bad.scz
+says "... it names the file and the chunk" "bad.scz: chunk 1 of 1 (bytes 40..): "
+status 1 "-t on a truncated file: exit 1" "$scanzip" -t cut.scz
+status 0 "-l lists a file" "$scanzip" -l big.stored.scz
+size=$(stat -c %s big.stored.scz)
+awk -v size="$size" 'NR == 2 && $1 == size && $2 == 2097152 && $4 == "stored" && $5 == "big.stored.scz" { ok = 1 }
+    END { exit !ok }' out.log && pass "... its line: compressed size, original, ratio, methods, name" ||
+    fail "... its line: expected '$size 2097152 RATIO stored big.stored.scz' under a heading, got: $(cat out.log)"
+status 0 "-V prints the version" "$scanzip" -V
+grep -q "scanzip .*format version" out.log && pass "... and the format's" || fail "... and the format's: $(cat out.log)"
+size=$(stat -c %s plain.scz)
+status 0 "-dvc prints the sizes" sh -c "'$scanzip' -dvc plain.scz >/dev/null"
+says "... in the decompress direction: compressed -> original" "plain.scz: $size -> 20000 bytes"
+
+# Several FILEs: each in turn; one that fails stops none of the others.
+cp runs.bin.scz one.scz && cp bad.scz two.scz && cp runs.bin.scz three.scz
+status 1 "-d one.scz two.scz (corrupt) three.scz: exit 1" "$scanzip" -d one.scz two.scz three.scz
+check "... one and three are decompressed" sh -c "cmp one runs.orig && cmp three runs.orig"
+says "... two.scz's message" "two.scz: chunk 1 of 1"
+nothing_left two "... and two leaves nothing"
+status 2 "the exit status is the worst: missing (1), runs.orig without .scz (2), one.scz (0)" \
+    "$scanzip" -d -f missing.scz runs.orig one.scz
+
+# The output gets the input's mode and times, both ways (as zstd).
+cp runs.orig stamped && chmod 640 stamped && touch -d '2001-02-03 04:05:06' stamped
+"$scanzip" stamped 2>err.log
+same_stat stamped stamped.scz "compress: the output has the input's mode and mtime"
+rm stamped && chmod 604 stamped.scz && touch -d '2002-03-04 05:06:07' stamped.scz
+"$scanzip" -d stamped.scz 2>err.log
+same_stat stamped.scz stamped "decompress: the output has the input's mode and mtime"
+
+# Concatenated streams decode as one; other bytes after a stream do not.
+"$scanzip" -c text.txt >text.only.scz 2>err.log
+cat runs.bin.scz text.only.scz >two.streams.scz
+cat runs.orig text.txt >two.streams.expected
+check "two concatenated streams decompress as one" sh -c "'$scanzip' -dc two.streams.scz | cmp - two.streams.expected"
+status 0 "... -l counts them as one file" "$scanzip" -l two.streams.scz
+grep -q " $(stat -c %s two.streams.expected) " out.log && pass "... its original size is both" ||
+    fail "... its original size is both ($(stat -c %s two.streams.expected)): $(cat out.log)"
+cat runs.bin.scz text.txt >garbage.after.scz
+status 1 "a stream and then bytes that are not one: exit 1" "$scanzip" -t garbage.after.scz
+says "... it says where" "bytes after the last chunk"
+
+# Terminals, through a pseudo-terminal (script, util-linux): compressed
+# data is neither written to nor read from one; no FILE with a terminal
+# for standard input is a usage error at once (timeout: not waiting).
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null </dev/null >/dev/null 2>&1; then
+    on_terminal() { name=$1; shift; timeout 10 script -qec "$*" /dev/null </dev/null >err.log 2>&1; got=$?
+        [ $got -eq 2 ] && pass "$name: exit 2" || fail "$name: exit $got, expected 2 ($(head -c 300 err.log))"; }
+    on_terminal "-c to a terminal" "'$scanzip' -c runs.orig"
+    says "... 'not written to a terminal'" "compressed data not written to a terminal; use -f to force, or -o/-c"
+    on_terminal "-d from a terminal" "'$scanzip' -d -o dec.out"
+    says "... 'not read from a terminal'" "compressed data not read from a terminal"
+    on_terminal "no FILE, standard input a terminal" "'$scanzip' -o tty.scz"
+    says "... a usage error at once" "no FILE, and standard input is a terminal"
+else
+    skip "terminals: no 'script' (util-linux) to make a pseudo-terminal"
+fi
+
 # ---- usage ----
 status 2 "--gpu without a GPU engine: exit 2" "$scanzip" compress --gpu -o g.scz runs.orig
 grep -q "no GPU engine" err.log && pass "... and says so" || fail "... and says so: $(cat err.log)"
@@ -199,7 +306,6 @@ status 2 "-w 12: exit 2" "$scanzip" compress -w 12 runs.orig
 status 2 "--axis y without --shape: exit 2" "$scanzip" compress --axis y -o a.scz runs.orig
 status 2 "a shape larger than the file: exit 2" "$scanzip" compress --shape 100,100,100 -o a.scz runs.orig
 status 2 "decompress of a name without .scz and no -o: exit 2" "$scanzip" decompress runs.orig
-status 2 "no subcommand: exit 2" "$scanzip"
 
 # ---- info and bench ----
 status 0 "info prints the chunks" "$scanzip" info big.auto.scz

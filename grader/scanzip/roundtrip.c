@@ -1,6 +1,7 @@
 /*
  * roundtrip.c: decompress(compress(x)) == x, for every method, width,
- * family of data and edge size, and for volumes read along each axis.
+ * family of data and edge size, for volumes read along each axis, and
+ * for files concatenated (they decode as one).
  *
  * Sizes are in bytes, with the reason for each; small chunks (--chunk 64)
  * make the chunk edges cheap to reach.
@@ -148,4 +149,45 @@ Test(roundtrip, axis_order)
         cr_assert(memcmp(back, file, 12) == 0, "roundtrip/axis_order: axis %c: reordering back did not give the file",
                   "xyz"[axis]);
     }
+}
+
+/* Files written one after the other decode as one, as gzip's and zstd's
+ * do (cat a.scz b.scz): -m cascade -w 8, an empty file, -m pack -w 16
+ * --shape (a different header each) give their data in order; the output
+ * limit counts all of them. */
+Test(roundtrip, concatenated)
+{
+    static const size_t sizes_of[3] = {1000, 0, 2 * 5 * 7 * 3 + 9};
+    struct scanzip_options options[3] = {test_options((enum scanzip_choice)SCANZIP_CASCADE, 1, CHUNK, SCANZIP_FRAME_CHOOSE),
+                                         test_options(SCANZIP_CHOOSE_AUTO, 1, CHUNK, SCANZIP_FRAME_CHOOSE),
+                                         test_options((enum scanzip_choice)SCANZIP_PACK, 2, CHUNK, 4)};
+    memcpy(options[2].shape, (uint32_t[3]){5, 7, 3}, sizeof options[2].shape);
+    uint8_t data[2000], *joined = NULL;
+    uint64_t joined_size = 0, data_size = 0;
+    for (int k = 0; k < 3; k++) {
+        fill_family(data + data_size, sizes_of[k], FAMILY_LONG_RUNS, 1, 0xca7 + (uint64_t)k);
+        uint64_t packed_size;
+        uint8_t *packed = compress_or_fail("roundtrip/concatenated", &options[k], data + data_size, sizes_of[k],
+                                           &packed_size);
+        joined = realloc(joined, joined_size + packed_size);
+        memcpy(joined + joined_size, packed, packed_size);
+        joined_size += packed_size;
+        data_size += sizes_of[k];
+        free(packed);
+    }
+    const char *head = "three files concatenated: 1000 bytes -m cascade, an empty one, 219 bytes -m pack -w 16 "
+                       "--shape 5,7,3 (family \"long runs\", seeds 0xca7..0xca9)";
+    uint8_t *out;
+    uint64_t out_size;
+    struct scanzip_why why;
+    if (scanzip_decompress_memory(&scanzip_cpu_engine, joined, joined_size, UINT64_MAX, &out, &out_size, &why) != 0)
+        fail_scanzip("roundtrip/concatenated", head, "decompressing failed: %s", why.text);
+    if (out_size != data_size || memcmp(out, data, data_size) != 0)
+        fail_scanzip("roundtrip/concatenated", head, "decompressed %llu bytes, expected the %llu of the three in order",
+                     (unsigned long long)out_size, (unsigned long long)data_size);
+    free(out);
+    if (scanzip_decompress_memory(&scanzip_cpu_engine, joined, joined_size, data_size - 1, &out, &out_size, &why) == 0)
+        fail_scanzip("roundtrip/concatenated", head, "a limit of %llu bytes, one less than the three, was not refused",
+                     (unsigned long long)data_size - 1);
+    free(joined);
 }
