@@ -206,10 +206,11 @@ check_verdict() {
     dir=$out/$2.check-$1
     for order in $(cat "$dir/orders"); do
         sizes=$(check_sizes "$1" "$order" "$2" | tr ' ' ',')
-        [ "$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)" != 0 ] || continue
+        rc=$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)
+        [ "$rc" != 0 ] || continue
         # 87: the checker cannot run on this machine (the emulator says
         # why: a ThreadSanitizer that holds too few threads); no verdict.
-        if [ "$(cat "$dir/$order.$sizes.rc")" = 87 ]; then
+        if [ "$rc" = 87 ]; then
             row "$2" "$backend" "check::$1" notgraded "$(grep -m 1 '^scanlab-emu: ' "$dir/$order.$sizes.log" | cut -c1-300)"
             return
         fi
