@@ -357,7 +357,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 .PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
         check-portable test-arm64 \
-        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu bench-scanzip test-scanzip fuzz
+        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu man install bench-scanzip test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
 # that need them stop with this message as their first recipe line.
@@ -508,6 +508,24 @@ test-tamper: # each cheating submission in grader/tamper/ gains nothing
 # scanzip (docs/scanzip.md): the tool, its tests, a bounded fuzzing run.
 scanzip: $(SCANZIP) ## build the file compressor build/.../scanzip (CPU; see docs/scanzip.md)
 
+# The manual page is scanzip --help and --version, turned into man(7) by
+# help2man, with the examples of common/scanzip/scanzip.h2m.
+SCANZIP_MAN := $(BUILD)/scanzip.1
+$(SCANZIP_MAN): $(SCANZIP) common/scanzip/scanzip.h2m
+	@grader/tools/install-deps.sh help2man
+	@echo "  MAN   $@"
+	@help2man --no-info --no-discard-stderr --include common/scanzip/scanzip.h2m --output $@ $(SCANZIP)
+
+man: $(SCANZIP_MAN) ## scanzip's manual page (man -l build/.../scanzip.1), made from its --help
+
+# make install PREFIX=~/.local (default /usr/local; DESTDIR= for packagers):
+# the CPU tool and its manual page.
+PREFIX ?= /usr/local
+install: $(SCANZIP) $(SCANZIP_MAN) ## install scanzip and its manual page under PREFIX (/usr/local)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(SCANZIP) $(DESTDIR)$(PREFIX)/bin/scanzip
+	install -m 644 $(SCANZIP_MAN) $(DESTDIR)$(PREFIX)/share/man/man1/scanzip.1
+
 scanzip-gpu: $(SCANZIP_GPU) ## the compressor with its GPU engine from labs 05, 06, 08 (TREE=labs: yours), build/.../TREE/scanzip-gpu
 
 # make data's files through scanzip (each method), gzip and zstd, file to
@@ -516,10 +534,12 @@ bench-scanzip: $(SCANZIP) ## scanzip beside gzip and zstd on make data's files, 
 	@[ -f build/data/SHA256SUMS ] || grader/tools/fetch-data.sh build/data
 	@grader/tools/bench-scanzip.sh $(SCANZIP) build/data build/bench-scanzip.csv
 
-test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) $(SCANZIP_GPU) # scanzip's tests: round trips, known bytes, corrupt input; the CLI; the GPU engine's bytes
+test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) $(SCANZIP_GPU) $(SCANZIP_MAN) # scanzip's tests: round trips, known bytes, corrupt input; the CLI; the manual page and make install; the GPU engine's bytes
 	@echo "  TEST  $(SCANZIP_TESTS)"
 	@OMP_WAIT_POLICY=passive $(SCANZIP_TESTS) --jobs 2 --short-filename
 	@grader/scanzip/cli.sh $(SCANZIP)
+	@rm -rf build/install-test && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/build/install-test PREFIX=/usr >/dev/null
+	@grader/scanzip/manual.sh $(SCANZIP) $(SCANZIP_MAN) build/install-test/usr
 	@grader/scanzip/gpu-engine.sh $(SCANZIP_GPU)
 
 fuzz: $(SCANZIP) # replay grader/fuzz/regressions/, then fuzz scanzip's decoder for FUZZ_SECONDS (60)

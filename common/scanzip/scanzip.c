@@ -65,9 +65,10 @@
 
 /* --help, around the lines print_help writes from the table of methods. */
 static const char help_subcommands[] =
-    "usage: scanzip [options] [FILE...]          compress each FILE into FILE.scz\n"
-    "       scanzip -d [options] [FILE.scz...]   decompress each FILE.scz into FILE\n"
-    "       scanzip SUBCOMMAND [options] [FILE...]\n"
+    "Usage: scanzip [OPTION]... [FILE]...\n"
+    "  or:  scanzip -d [OPTION]... [FILE.scz]...\n"
+    "  or:  scanzip SUBCOMMAND [OPTION]... [FILE]...\n"
+    "Compress each FILE into FILE.scz, or with -d decompress each FILE.scz into FILE.\n"
     "\n"
     "gzip's and zstd's options work, and combine (-dcf is -d -c -f). No FILE, or '-':\n"
     "standard input to standard output. Each input is kept, as zstd does (--rm removes\n"
@@ -305,7 +306,7 @@ static unsigned parse_axis(const char *text)
 
 static void print_version(void)
 {
-    printf("scanzip (ScanLab) 1, writes the scanzip format version %d (files that start with \"%s\")\n",
+    printf("scanzip (ScanLab) 1\nIt writes the scanzip format version %d (files that start with \"%s\").\n",
            SCANZIP_VERSION, SCANZIP_MAGIC);
 }
 

@@ -248,7 +248,7 @@ awk -v size="$size" 'NR == 2 && $1 == size && $2 == 2097152 && $4 == "stored" &&
     END { exit !ok }' out.log && pass "... its line: compressed size, original, ratio, methods, name" ||
     fail "... its line: expected '$size 2097152 RATIO stored big.stored.scz' under a heading, got: $(cat out.log)"
 status 0 "-V prints the version" "$scanzip" -V
-grep -q "scanzip .*format version" out.log && pass "... and the format's" || fail "... and the format's: $(cat out.log)"
+grep -q "^scanzip (ScanLab) [0-9]" out.log && grep -q "format version" out.log && pass "... and the format's" || fail "... and the format's: $(cat out.log)"
 size=$(stat -c %s plain.scz)
 status 0 "-dvc prints the sizes" sh -c "'$scanzip' -dvc plain.scz >/dev/null"
 says "... in the decompress direction: compressed -> original" "plain.scz: $size -> 20000 bytes"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang] [original-awk] [arm64]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang] [original-awk] [arm64] [help2man]
 #
 # Each name is checked; what is missing is installed with apt-get when we
 # run as root, and otherwise the exact command to run is printed. On macOS
@@ -20,7 +20,7 @@ if [ "$(uname -s)" = Darwin ]; then
         cjson) [ -f "$prefix/include/cjson/cJSON.h" ] || missing="$missing cjson" ;;
         original-awk) ;;   # macOS's awk is the one-true-awk
         clang) command -v clang >/dev/null 2>&1 || { echo "ScanLab needs Apple's clang: xcode-select --install" >&2; exit 1; } ;;
-        pandoc | gnuplot | zip | unzip) command -v "$need" >/dev/null 2>&1 || missing="$missing $need" ;;
+        pandoc | gnuplot | zip | unzip | help2man) command -v "$need" >/dev/null 2>&1 || missing="$missing $need" ;;
         *) echo "install-deps.sh: $need is not set up for macOS (ScanLab's tests are run on Linux)" >&2; exit 2 ;;
         esac
     done
@@ -48,6 +48,9 @@ for need in "$@"; do
     slurm) command -v slurmctld >/dev/null 2>&1 && command -v slurmd >/dev/null 2>&1 &&
                command -v sbatch >/dev/null 2>&1 && command -v munged >/dev/null 2>&1 ||
                missing="$missing slurmctld slurmd slurm-client munge" ;;
+    # make man: scanzip's manual page from its --help; man-db to read it.
+    help2man) command -v help2man >/dev/null 2>&1 && command -v man >/dev/null 2>&1 ||
+                  missing="$missing help2man man-db" ;;
     # make fuzz: clang with libFuzzer, which Debian 12 ships in
     # libclang-rt-dev (only recommended by clang, so named here).
     # check-portable.sh: macOS's awk, the one-true-awk.
