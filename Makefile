@@ -25,7 +25,7 @@ SEED    ?= 0x5eed#     its seed,
 FILL    ?= random#     and its kind: random, ones, sparse, zeros, nozeros
 RESULTS_JSON ?=#       make grade: also write Gradescope's results.json here,
 JUNIT_XML    ?=#       and JUnit XML here
-TEST_TIMEOUT ?=#       seconds before a test is stopped (default 150; 30 on a GPU: grader/lib/limits.sh)
+TEST_TIMEOUT ?=#       seconds before a test is stopped on a quiet machine (default 150; 30 on a GPU), scaled on a busy one: grader/lib/limits.sh
 SUBMISSIONS  ?=#       make batch: a folder of submissions (folders, .tar.gz, .zip)
 ENGINE       ?= local#  make batch: local (this machine's CPUs or GPUs) or slurm (a job array)
 PERF_N       ?=#       make grade: the size the performance tests time (default 2^24)
@@ -356,7 +356,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 
 .PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
-        check-portable test-arm64 \
+        check-portable test-arm64 test-under-load \
         docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu man install bench-scanzip test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
@@ -496,6 +496,14 @@ test-planted: # each bug planted in a solution is caught by the matching check
 check-portable: ## grade labs 01 and 02 under a macOS-like PATH (no GNU-only tools or options; dash, the one-true-awk), and with clang
 	$(source_tree_only)
 	@grader/tools/check-portable.sh build/portable
+
+# The same steps on a busy machine: BUSY processes (default three per
+# core) keep the cores busy beside them; every time limit must hold
+# (grader/lib/load.sh scales them). docs/instructors.md#busy.
+BUSY  ?=
+STEPS ?= test
+test-under-load: ## make test (or STEPS="test-tamper ...") beside BUSY busy processes (default 3 per core)
+	@BUSY='$(BUSY)' grader/tools/test-under-load.sh $(STEPS)
 
 test-arm64: ## emu-test and labs 01 02 05 07 graded in an arm64 Debian root under qemu-user (root; cached in build/arm64)
 	$(source_tree_only)

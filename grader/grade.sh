@@ -103,11 +103,13 @@ if [ "$backend" = emu ] && [ "${CHECK:-none}" = memory ]; then
     describe="$describe; AddressSanitizer in the tests (CHECK=memory)"
 fi
 
+# The emulator's limit for a kernel without progress, scaled as the rest.
+export SCANLAB_EMU_TIMEOUT="$emu_timeout"
+
 # Hidden tests (rubric visibility `hidden`) get a fresh seed every run,
 # so their data cannot be learnt; HIDDEN_SEED=0x... replays one run.
 hidden_seed=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 perf_n=${PERF_N:-$(if [ "$backend" = cuda ]; then echo 16777216; else echo 4096; fi)}
-jobs=${JOBS:-$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 4)}
 one_process=${ONE_PROCESS:-$(if [ "$backend" = cuda ]; then echo 1; else echo 0; fi)}
 policy_allow=""
 if [ "$backend" = cuda ]; then policy_allow=exit; fi
@@ -133,6 +135,7 @@ checker_emu_memory=$(checker memory emu-forward) checker_emu_race=$(checker race
 # The settings the jobs read (grader/jobs/), written once: NAME='VALUE' lines.
 echo "# settings.sh: this grade's settings, which its jobs (grader/jobs/) read; grade.sh writes it" >"$out/settings.sh"
 for name in out build tree backend test_timeout long_timeout kill_slack kill_after hanging_timeout memory_limit \
+    emu_timeout load_scale \
     hidden_seed perf_n gpu_lock gpu_env checker_memory checker_race checker_emu_memory checker_emu_race; do
     eval "value=\$$name"
     printf "%s='%s'\n" "$name" "$(printf '%s' "$value" | sed "s/'/'\\\\''/g")"
@@ -214,6 +217,7 @@ fi
 # decided), the copies asked for, where the time went.
 colour=0
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then colour=1; fi
+if [ "$load_scale" -gt 1 ]; then describe="$describe; time limits $load_scale times a quiet machine's: the grade began with $load_words"; fi
 echo "ScanLab scoreboard: $tree/ graded on $describe"
 echo
 status=0

@@ -18,6 +18,7 @@ set -eu
 . "$1"
 . "$(dirname "$0")/../lib/gpu-lock.sh"
 . "$(dirname "$0")/../lib/timeout.sh"
+. "$(dirname "$0")/../lib/load.sh"
 # shellcheck disable=SC2086 # the line's four words
 set -- $2
 check=$1 lab=$2 order=$3 sizes=$4
@@ -40,3 +41,4 @@ if [ "$order" = emu-overlap ] && [ "$rc" = 0 ] && grep -q -E '^scanlab-emu: | WR
     rc=86
 fi
 echo "$rc" >"$dir/$order.$sizes.rc"
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then busy_note "$load_scale" >"$dir/$order.$sizes.busy"; fi

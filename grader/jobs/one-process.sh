@@ -26,6 +26,7 @@ set -eu
 . "$1"
 . "$(dirname "$0")/../lib/gpu-lock.sh"
 . "$(dirname "$0")/../lib/timeout.sh"
+. "$(dirname "$0")/../lib/load.sh"
 # shellcheck disable=SC2086 # the line's two words
 set -- $2
 lab=$1 order=$2 dir=$out/$1.$2
@@ -59,5 +60,6 @@ printf '%s\n' "$names" | awk -F'\t' -v token="$token" 'FILENAME == "-" { asked[$
         elif [ "$backend" = cuda ]; then   # as timeout(1) says it; rerun_timeouts_alone reads it
             echo 124 >"$base.rc"
             echo "timed out after $test_timeout s in the lab's one-process run: see one-process.log" >"$base.log"
+            busy_note "$load_scale" >"$base.busy"
         fi
     done

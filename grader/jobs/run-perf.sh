@@ -13,6 +13,7 @@
 set -eu
 . "$1"
 . "$(dirname "$0")/../lib/timeout.sh"
+. "$(dirname "$0")/../lib/load.sh"
 program=$2 log=$3
 if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) 2>/dev/null || :; fi
 rc=0
@@ -23,7 +24,7 @@ report=$(grep -m 1 "^perf$(printf '\t')" "$log") || report=""
 if [ -n "$report" ]; then
     echo "$report"
 elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-    printf 'perf\terror\t?\t%s\t0\t0\t-\t-\ttimed out after %s s\n' "$perf_n" "$long_timeout"
+    printf 'perf\terror\t?\t%s\t0\t0\t-\t-\ttimed out after %s s%s\n' "$perf_n" "$long_timeout" "$(busy_note "$load_scale")"
 else
     printf 'perf\terror\t?\t%s\t0\t0\t-\t-\tcrashed (exit status %s): see %s%s\n' "$perf_n" "$rc" "$log" \
         "$(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-300 | sed "s/^/$(printf '\037')/")"

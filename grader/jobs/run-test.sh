@@ -33,6 +33,7 @@ set -eu
 . "$1"
 . "$(dirname "$0")/../lib/gpu-lock.sh"
 . "$(dirname "$0")/../lib/timeout.sh"
+. "$(dirname "$0")/../lib/load.sh"
 # shellcheck disable=SC2086 # the line's three words
 set -- $2 "${3:-shared}"
 lab=$1 order=$2 name=$3 mode=$4 suite=${3%%::*} test=${3##*::}
@@ -59,3 +60,9 @@ $lock limited "$kill_after" $((limit + kill_slack)) \
     "$build/$tree/$lab/tests" --filter="$suite/$test" --timeout "$limit" -j1 --tap="$base.tap" \
     >"$base.log" 2>&1 </dev/null || rc=$?
 echo "$rc" >"$base.rc"
+# Out of time (timeout(1)'s statuses, or Criterion's own limit): how busy
+# the machine was then, for the message (load.sh; tests.sh, test_result).
+rm -f "$base.busy"
+if [ "$rc" = 124 ] || [ "$rc" = 137 ] || grep -q '^not ok .*timed out' "$base.tap" 2>/dev/null; then
+    busy_note "$load_scale" >"$base.busy"
+fi

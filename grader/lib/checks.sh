@@ -219,7 +219,7 @@ check_verdict() {
         where=$(check_where "$1" "$2" "$order" "$n")
         case $rc in
         86) message="found at ${where%%|*}: $(awk -f "$here/tools/finding.awk" "$log" | cut -c1-400)" ;;
-        124 | 137) message="timed out at ${where%%|*} after $long_timeout s under the checker" ;;
+        124 | 137) message="timed out at ${where%%|*} after $long_timeout s under the checker$(cat "$dir/$order.$n.busy" 2>/dev/null)" ;;
         *) message="the driver failed at ${where%%|*} under the checker (exit status $rc): $(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-200)" ;;
         esac
         # The emulator names the CUDA thread where a report happened.

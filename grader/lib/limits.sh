@@ -11,9 +11,13 @@
 #                    and how long a rerun has the GPU alone (gpu-lock.sh)
 #   memory_limit     MiB of address space a test may use (0: no limit)
 #
-# Limits set elsewhere: the emulator stops a kernel that made no progress
-# for 10 s (SCANLAB_EMU_TIMEOUT, common/emu/), and make test's run-tamper.sh
-# gives each grade of a cheat GRADE_LIMIT (120 s) with TEST_TIMEOUT=10.
+#   emu_timeout      seconds without progress before the emulator stops a
+#                    kernel (SCANLAB_EMU_TIMEOUT, common/emu/; 10 s)
+#   load_scale       what the seconds above were multiplied by (below)
+#   jobs             runs at once (JOBS; the cores)
+#
+# Limits set elsewhere: make test's run-tamper.sh gives each grade of a
+# cheat GRADE_LIMIT (120 s, times the same scale) with TEST_TIMEOUT=10.
 #
 # On a GPU the reference's slowest test takes 4.4 s alone (lab 08's
 # roundtrip::large, measured on an H100) and a few times that while grades
@@ -22,10 +26,23 @@
 # endless loop costs half a minute, not the emulator's two and a half. The
 # checks and the performance test get twice as long there
 # (compute-sanitizer slows a kernel down; perf runs it 32 times).
-test_timeout=${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 30 || echo 150)}
+#
+# Those are the limits of a quiet machine. On a busy one every run takes
+# longer, so each limit in seconds is multiplied by load_scale, measured
+# once as the grade begins (load.sh, busy_scale: 1 on a quiet machine, 4
+# with six busy processes beside a grade of 2 jobs on 2 cores), and the
+# message of a run that timed out says how busy the machine was then
+# (busy_note). TEST_TIMEOUT_SCALE=N sets the scale instead (1: as set).
+. "$here/lib/load.sh"
+jobs=${JOBS:-$(cores)}
+load_scale=${TEST_TIMEOUT_SCALE:-$(busy_scale "$jobs")}
+load_words=$(busy_words)
+test_timeout=$((${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 30 || echo 150)} * load_scale))
 long_timeout=$test_timeout kill_slack=30
 if [ "$backend" = cuda ]; then long_timeout=$((test_timeout * 2)) kill_slack=5; fi
 kill_after=5
+# The emulator's own limit: a kernel that makes no progress for 10 s.
+emu_timeout=$(awk -v limit="${SCANLAB_EMU_TIMEOUT:-10}" -v scale="$load_scale" 'BEGIN { print limit * scale }')
 
 # A lab whose test timed out with the GPU to itself really hangs: its
 # tests not yet run get a third of TEST_TIMEOUT (10 s on a GPU), not all

@@ -145,6 +145,10 @@ test_result() {
     # it (grader/support/case_record.h) as its head and reproduce lines.
     case_head=$(sed -n 1p "$base.case" 2>/dev/null | tr -d '\t\037' | cut -c1-700)
     case_hint=$(sed -n 2p "$base.case" 2>/dev/null | tr -d '\t\037' | cut -c1-300)
+    # A timeout on a busy machine says so (run-test.sh wrote .busy).
+    if [ -s "$base.busy" ]; then
+        lines=$(printf '%s\n' "$lines" | awk -F'\t' -v OFS='\t' -v note="$(cat "$base.busy")" '$3 ~ /^timed out/ { $3 = $3 note } 1')
+    fi
     printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" \
         -v logfile="$base.log" -v head="$case_head" -v hint="$case_hint" -f "$here/tools/test-message.awk"
 }

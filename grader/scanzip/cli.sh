@@ -17,6 +17,7 @@
 # chunk table. The last line is "cli: N passed, N failed" (and ", N
 # skipped" where this machine cannot run a check); exit 1 on failure.
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip" >&2; exit 2; }
+. "$(dirname "$0")/../lib/load.sh" || exit 2
 harness_name=cli
 . "$(dirname "$0")/harness.sh" || exit 2
 # status EXPECTED NAME COMMAND...: pass if the command exits EXPECTED.
@@ -39,9 +40,11 @@ nothing_left() {
 # as DIR/#INODE (deleted)), "named" (.NAME.XXXXXX, the fallback where the
 # file system has no O_TMPFILE), or "" (never seen).
 here=$(pwd -P)
+# 2 s, or busy_scale times that on a busy machine (load.sh, sourced above).
+open_tries=$((200 * $(busy_scale 1)))
 output_open() {
     tries=0
-    while [ $tries -lt 200 ]; do
+    while [ $tries -lt "$open_tries" ]; do
         ls -l "/proc/$1/fd" 2>/dev/null | grep -qF "$here/#" && { echo unnamed; return; }
         ls -a | grep -q "^\.$2\." && { echo named; return; }
         sleep 0.01

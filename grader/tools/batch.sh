@@ -199,7 +199,12 @@ fi
 # same data, and HIDDEN_SEED=... make batch replays it.
 HIDDEN_SEED=${HIDDEN_SEED:-0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')}
 echo "HIDDEN_SEED=$HIDDEN_SEED" >"$out/hidden-seed"
-export BACKEND GPUS JOBS TOTAL HIDDEN_SEED
+# A batch's grades share the machine by design, and its limits were
+# measured that way (docs/instructors.md#batch: a test that times out
+# beside other grades runs again with the GPU to itself): the load they
+# make themselves must not stretch every limit (grader/lib/load.sh).
+TEST_TIMEOUT_SCALE=${TEST_TIMEOUT_SCALE:-1}
+export BACKEND GPUS JOBS TOTAL HIDDEN_SEED TEST_TIMEOUT_SCALE
 grading_start=$(date +%s)
 if [ "$ENGINE" = slurm ]; then
     resources="--cpus-per-task=${SLURM_CPUS:-2}"

@@ -12,16 +12,29 @@
 #
 # Planted bugs are made from the solutions at test time, so they follow
 # every change to them; one whose script no longer changes anything fails.
+# A bug whose test times out where it should fail otherwise is graded
+# again with twice the time, then reported as timed out, neither caught
+# nor missed (grader/lib/timed-out.sh).
 #
 #   grader/tools/run-planted.sh [SCRIPT...]     (default: every one)
 set -eu
-caught=0 missed=0
+. grader/lib/load.sh
+. grader/lib/timed-out.sh
+caught=0 missed=0 timedout=0
 # The grades take a GPU lock as they would on a GPU (grade.sh), so a verdict
 # lost on the way through it shows here: once, every check passed on GPUs.
 SCANLAB_GPU_LOCK=$PWD/build/planted/gpu.lock
 export SCANLAB_GPU_LOCK
 mkdir -p build/planted
 [ $# -gt 0 ] || set -- grader/labs/*/planted/*.sed
+# grade_case SCALE: grade the bug's test with the time limits SCALE times
+# those of a quiet machine (the grade of a planted bug fails, exit 1: its
+# results say how).
+grade_case() {
+    scale_used=$1
+    FILTER="${test%%::*}/${test##*::}" CHECK="$check" TEST_TIMEOUT_SCALE=$1 \
+        grader/grade.sh "build/emu-$check" "$tree" emu "$lab" >"$tree.grade.log" 2>&1 || :
+}
 for script in "$@"; do
     name=$(basename "$script" .sed)
     field() { sed -n "s/^# $1: //p" "$script"; }
@@ -32,11 +45,12 @@ for script in "$@"; do
     elif ! make --no-print-directory -s BACKEND=emu CHECK="$check" TREE="$tree" LAB="${lab%%-*}" build >"$tree.build.log" 2>&1; then
         verdict="does not build: see $tree.build.log"
     else
-        # The grade of a planted bug fails (exit 1): its results say how.
-        FILTER="${test%%::*}/${test##*::}" CHECK="$check" \
-            grader/grade.sh "build/emu-$check" "$tree" emu "$lab" >"$tree.grade.log" 2>&1 || :
         results=build/emu-$check/grade/$tree/results
-        if ! awk -F'\t' -v test="$test" '$3 == test && $4 == "fail" { print $2 " thread order: " $5 }' "$results" |
+        grade_case "$(busy_scale 2)"
+        if timed_out_instead "$results" "$test" "$message"; then grade_case "$(longer_scale)"; fi
+        if timed_out_instead "$results" "$test" "$message"; then
+            verdict="timed out"
+        elif ! awk -F'\t' -v test="$test" '$3 == test && $4 == "fail" { print $2 " thread order: " $5 }' "$results" |
             grep -Eq "$message"; then
             verdict="not caught: $test did not fail with /$message/ (see $tree.grade.log)"
         fi
@@ -44,10 +58,14 @@ for script in "$@"; do
     if [ -z "$verdict" ]; then
         caught=$((caught + 1))
         printf '  caught  %-36s (%s, CHECK=%s)\n' "$name" "$test" "$check"
+    elif [ "$verdict" = "timed out" ]; then
+        timedout=$((timedout + 1))
+        printf '  TIMEOUT %-36s %s timed out twice (limits %s times a quiet machine'"'"'s the second time) where it should fail with /%s/: neither caught nor missed; %s (see %s.grade.log)\n' \
+            "$name" "$test" "$scale_used" "$message" "$(busy_words)" "$tree"
     else
         missed=$((missed + 1))
         printf '  MISSED  %-36s %s\n' "$name" "$verdict"
     fi
 done
-echo "planted bugs: $caught caught, $missed missed"
-[ "$missed" -eq 0 ]
+echo "planted bugs: $caught caught, $missed missed$([ "$timedout" -eq 0 ] || echo ", $timedout timed out")"
+[ "$missed" -eq 0 ] && [ "$timedout" -eq 0 ]
