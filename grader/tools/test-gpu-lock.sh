@@ -51,7 +51,7 @@ sleep "$(s 0.3)"
 alone_on_gpu "$second" sh -c 'date +%s.%N' >"$work/alone"
 wait
 alone=$(awk -v a="$(cat "$work/alone")" -v s="$start" 'BEGIN { printf "%.2f", a - s }')
-check "a rerun alone starts only once the test holding the GPU has ended (at $alone s; the test ran 1 s)" \
+check "a rerun alone starts only once the test holding the GPU has ended (at $alone s; the test ran $(s 1) s)" \
     'later "$alone" "$(s 0.9)"'
 
 # 3. Alone for its window (1 s here), then shared.
@@ -61,7 +61,7 @@ sleep "$(s 0.3)"
 sharing_gpu sh -c 'date +%s.%N' >"$work/reader"
 wait
 entered=$(awk -v a="$(cat "$work/reader")" -v s="$start" 'BEGIN { printf "%.2f", a - s }')
-check "a test waiting for a rerun alone gets in after its 1 s window (at $entered s), not at its end (3 s)" \
+check "a test waiting for a rerun alone gets in after its $second s window (at $entered s), not at its end ($(s 3) s)" \
     'later "$entered" "$(s 0.9)" && later "$(s 2.5)" "$entered"'
 
 # 4. Writers first, with a real perf program (its timed runs under the
@@ -81,7 +81,7 @@ late=$(awk -v a="$(cat "$work/late")" -v s="$start" 'BEGIN { printf "%.2f", a - 
 waited=$(sed -n 's/^perf: seconds: .*waiting for the GPU \([0-9.]*\).*/\1/p' "$work/perf.out")
 check "the perf program ran and waited for the test holding the GPU (exit $perf_status, waited ${waited:-?} s)" \
     '[ "$perf_status" = 0 ] && grep -q "^perf	ok	" "$work/perf.out" && later "${waited:-0}" "$(s 1)"'
-check "a test that came while the perf program waited got in after its timed runs (at $late s; the first test ended at 2 s)" \
+check "a test that came while the perf program waited got in after its timed runs (at $late s; the first test ended at $(s 2) s)" \
     'later "$late" "$(s 2.3)"'
 
 if [ "$failed" -gt 0 ]; then
