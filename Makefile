@@ -578,13 +578,14 @@ docs-data: ## recompute docs/data/figures/ (the figures' data) from the solution
 # Both editions build (the full one checks the figure data); the student
 # one passes every check of docs/check.sh and shows no line of a solution,
 # which the full one does show; a student release builds the same site.
-test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, a student release builds it; rubric tables match
+test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, the chapters' predicted outputs are the references', a student release builds it and names no file it lacks; rubric tables match
 	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc gnuplot chromium
 	@grader/tools/check-rubric-tables.sh
 	@docs/build.sh build/docs && docs/check.sh build/docs
 	@docs/build.sh --edition full build/docs-full && docs/check.sh --links build/docs-full
 	@docs/check-leaks.sh build/docs build/docs-full
+	@docs/check-predictions.sh
 	@docs/check-release.sh build/docs build/docs-release/scanlab-student
 
 # ---- For instructors: what a class receives, and grading many at once ----

@@ -33,7 +33,11 @@
 #      pulled from the compiled files for the edition
 #      (docs/filters/include-code.lua, which reads SCANLAB_EDITION), and
 #      tables of speed from make bench's CSV (docs/filters/bench-table.lua),
-#      and other tables from recorded CSV files (docs/filters/csv-table.lua).
+#      and other tables from recorded CSV files (docs/filters/csv-table.lua);
+#      each lab chapter takes in its exercise, the lab's README
+#      (docs/filters/include-readme.lua), with hints and self-check answers
+#      folded (docs/filters/fold.lua), and 2^24 of plain text becomes a
+#      superscript (docs/filters/powers.lua).
 #
 # Any failure stops the build with a message: stale figure data, a primer
 # example that fails, a code block naming a function that no longer exists.
@@ -270,9 +274,13 @@ grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
     SCANLAB_ROOT=$root SCANLAB_EDITION=$edition pandoc "$source" \
         --from markdown --to html5 --standalone \
         --mathml --highlight-style=tango \
+        --lua-filter docs/filters/source-tree.lua \
+        --lua-filter docs/filters/include-readme.lua \
         --lua-filter docs/filters/include-code.lua \
         --lua-filter docs/filters/bench-table.lua \
         --lua-filter docs/filters/csv-table.lua \
+        --lua-filter docs/filters/fold.lua \
+        --lua-filter docs/filters/powers.lua \
         --lua-filter docs/filters/links.lua \
         --css style.css \
         --toc --toc-depth=2 \

@@ -9,7 +9,9 @@
 # checks the site it builds: its links resolve (docs/check.sh --links), and
 # it is STUDENT_SITE, the student edition built in this tree, file for file
 # and byte for byte, so every check made on STUDENT_SITE holds for what a
-# class builds. Also checks that `make docs EDITION=full` is refused there.
+# class builds; and what a student reads there, its READMEs and its site,
+# names no file the release lacks (docs/check-paths.sh). Also checks that
+# `make docs EDITION=full` is refused there.
 #
 # Needs git, pandoc, gcc/g++ and make. The last line is "release docs: ok"
 # or the reason it failed; exit status 1 on failure.
@@ -35,6 +37,7 @@ make --no-print-directory -C "$release" docs >"$release.docs.log" 2>&1 || {
     fail "make docs failed in the student release; see $release.docs.log"
 }
 docs/check.sh --links "$release/build/docs" || fail "the links of the release's site are broken"
+docs/check-paths.sh "$release" || fail "the release's READMEs or site name files the release lacks (above: file:line)"
 diff -r "$site" "$release/build/docs" >"$release.docs.diff" || {
     head -n 20 "$release.docs.diff"
     fail "the release's site differs from the student edition built here ($site); see $release.docs.diff"

@@ -9,7 +9,8 @@
 # see: solutions/, the hidden tests (grader/labs/*/hidden_tests.c), the
 # cheating submissions of grader/tamper/, the planted bugs of
 # grader/labs/*/planted/ and .ci/. Each grader/labs/*/rubric.txt loses its
-# `hidden` lines. OUT_DIR.tar.gz is the
+# `hidden` lines, and each README*.md its lines between the markers
+# `<!-- source-tree: begin` and `source-tree: end -->`. OUT_DIR.tar.gz is the
 # same tree as a tarball. The Makefile of the release finds the labs in
 # labs/ and refuses the targets that need solutions/.
 #
@@ -56,6 +57,19 @@ awk 'BEGIN { visibility = "visible" }
         if (NF > 3 && $NF ~ /^(visible|hidden|after_due_date)$/) mine = $NF
         if (mine != "hidden") print
     }' "$rubric" >"$out/$rubric"
+done
+
+# The READMEs without what names the source tree only: the lines from
+# "<!-- source-tree: begin" through "<!-- source-tree: end -->"
+# (README.md's list of solutions/ and the rest; docs/check-paths.sh checks
+# that what the release shows names only files it has).
+find "$out" -name 'README*.md' -type f | while IFS= read -r readme; do
+    grep -q '<!-- source-tree: begin' "$readme" || continue
+    awk '/<!-- source-tree: begin/ { inside = 1 }
+        !inside { print }
+        /source-tree: end -->/ { inside = 0 }
+        END { if (inside) { print FILENAME ": a source-tree: begin without its end" > "/dev/stderr"; exit 1 } }' \
+        "$readme" >"$readme.tmp" && mv "$readme.tmp" "$readme"
 done
 
 # Nothing excluded may have slipped through.
