@@ -354,7 +354,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 
 # ---- Targets -------------------------------------------------------------
 
-.PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean planted-builds \
+.PHONY: all help deps grade build drivers bench report data run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
         check-portable test-arm64 \
         docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu bench-scanzip test-scanzip fuzz
@@ -413,6 +413,27 @@ bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=
 	@rm -f $(BUILD)/bench.csv
 	@for name in $(BENCH); do BENCH_CSV=$(BUILD)/bench.csv $(BUILD)/$(TREE)/bench_$$name || exit 1; done
 	@echo "  csv: $(BUILD)/bench.csv"
+
+# make bench's CSV as one page (docs/report/build.sh): your rows beside
+# cudaMemcpy and CUB of the same run and the reference's recorded runs on
+# the same GPU model (docs/data/bench-*.csv), with questions per lab; your
+# answers come from ANSWERS. BENCH_CSV=file builds it from a run made
+# elsewhere (the page needs pandoc and gnuplot, make bench a GPU).
+REPORT_DIR := build/report
+ANSWERS    ?= labs/answers.md
+report: ## your make bench numbers beside CUB and the reference, with questions: build/report/report.html (GPU; or BENCH_CSV=file.csv)
+ifeq ($(BENCH_CSV),)
+	@$(if $(filter cuda,$(BACKEND)),,echo "make report runs make bench, which needs a GPU (BACKEND=cuda); without one, build it from a CSV make bench wrote on one: make report BENCH_CSV=file.csv" && exit 1)
+	@mkdir -p $(REPORT_DIR)
+	@{ $(MAKE) --no-print-directory bench; echo $$? >$(REPORT_DIR)/bench.status; } 2>&1 | tee $(REPORT_DIR)/bench.txt
+	@[ "$$(cat $(REPORT_DIR)/bench.status)" = 0 ] || \
+	  echo "make report: make bench stopped early ($(REPORT_DIR)/bench.txt says why); the page shows the rows it wrote"
+	@[ -s $(BUILD)/bench.csv ] || { echo "make report: make bench wrote no rows into $(BUILD)/bench.csv"; exit 1; }
+	@cp $(BUILD)/bench.csv $(REPORT_DIR)/bench.csv
+	@docs/report/build.sh --answers '$(ANSWERS)' --log $(REPORT_DIR)/bench.txt $(REPORT_DIR)/bench.csv $(REPORT_DIR)
+else
+	@docs/report/build.sh --answers '$(ANSWERS)' '$(BENCH_CSV)' $(REPORT_DIR)
+endif
 
 # Real data for the compression benchmarks (not the tests, which make
 # their own): Debian's mricron-data and jbigkit-testdata.

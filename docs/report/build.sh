@@ -62,7 +62,7 @@ mkdir -p "$2"
 out=$(cd "$2" && pwd)
 cd "$root"
 [ -n "$references" ] || references=$(ls docs/data/bench-*.csv)
-work=build/report-work
+work=build/report-work/$(basename "$out")
 rm -rf "$work" "$out/figures"
 mkdir -p "$work" "$out/figures"
 . docs/figures/charts.sh
@@ -121,6 +121,7 @@ measurements() {
                 count = split(substr(sizes[input], 2), ns, " ")
                 nbase = split(substr(base[input], 2), bases, "\n")
                 for (s = 1; s <= count; s++) {
+                    first = 1
                     for (v = 1; v <= nbase + nyours; v++) {
                         version = v <= nbase ? bases[v] : yours[v - nbase]
                         key = input FS version FS ns[s]
@@ -128,7 +129,8 @@ measurements() {
                         name = v <= nbase ? version : "**" version "**"
                         mine = key in this ? cells(this[key]) : "not in this run | | "
                         if (key in ref) { split(ref[key], r, ","); theirs = r[9] " | " r[11] } else theirs = "none | "
-                        printf "| %s | %s | %s | %s |\n", v == 1 ? size(ns[s]) : "", name, mine, theirs
+                        printf "| %s | %s | %s | %s |\n", first ? size(ns[s]) : "", name, mine, theirs
+                        first = 0
                     }
                 }
                 print ""
@@ -179,9 +181,9 @@ answer() {
     [ -n "$answers" ] && [ -f "$answers" ] &&
         text=$(awk -v id="$1" '/^## / { inside = ($2 == id); next } inside' "$answers" | sed -e '/./,$!d')
     if [ -n "$(printf '%s' "$text" | tr -d '[:space:]')" ]; then
-        printf '::: answer\n%s\n:::\n\n' "$text"
+        printf '\n::: answer\n%s\n:::\n\n' "$text"
     else
-        printf '::: {.answer .empty}\n*Not answered yet.* Write your answer in `labs/answers.md` under a line `## %s`, then run `make report` again.\n:::\n\n' "$1"
+        printf '\n::: {.answer .empty}\n*Not answered yet.* Write your answer in `labs/answers.md` under a line `## %s`, then run `make report` again.\n:::\n\n' "$1"
     fi
 }
 
