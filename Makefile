@@ -418,9 +418,11 @@ bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=
 # cudaMemcpy and CUB of the same run and the reference's recorded runs on
 # the same GPU model (docs/data/bench-*.csv), with questions per lab; your
 # answers come from ANSWERS. BENCH_CSV=file builds it from a run made
-# elsewhere (the page needs pandoc and gnuplot, make bench a GPU).
+# elsewhere (the page needs pandoc and gnuplot, make bench a GPU), and
+# BENCH_LOG=file shows what that run printed.
 REPORT_DIR := build/report
 ANSWERS    ?= labs/answers.md
+BENCH_LOG  ?=
 report: ## your make bench numbers beside CUB and the reference, with questions: build/report/report.html (GPU; or BENCH_CSV=file.csv)
 ifeq ($(BENCH_CSV),)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make report runs make bench, which needs a GPU (BACKEND=cuda); without one, build it from a CSV make bench wrote on one: make report BENCH_CSV=file.csv" && exit 1)
@@ -432,7 +434,7 @@ ifeq ($(BENCH_CSV),)
 	@cp $(BUILD)/bench.csv $(REPORT_DIR)/bench.csv
 	@docs/report/build.sh --answers '$(ANSWERS)' --log $(REPORT_DIR)/bench.txt $(REPORT_DIR)/bench.csv $(REPORT_DIR)
 else
-	@docs/report/build.sh --answers '$(ANSWERS)' '$(BENCH_CSV)' $(REPORT_DIR)
+	@docs/report/build.sh --answers '$(ANSWERS)' --log '$(BENCH_LOG)' '$(BENCH_CSV)' $(REPORT_DIR)
 endif
 
 # Real data for the compression benchmarks (not the tests, which make
@@ -571,7 +573,7 @@ docs-data: ## recompute docs/data/figures/ (the figures' data) from the solution
 # Both editions build (the full one checks the figure data); the student
 # one passes every check of docs/check.sh and shows no line of a solution,
 # which the full one does show; a student release builds the same site.
-test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, a student release builds it; rubric tables match
+test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, a student release builds it; rubric tables match; make report's page builds from recorded CSVs
 	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc gnuplot chromium
 	@grader/tools/check-rubric-tables.sh
@@ -579,6 +581,7 @@ test-docs: # both editions build, their links resolve, the student one shows no 
 	@docs/build.sh --edition full build/docs-full && docs/check.sh --links build/docs-full
 	@docs/check-leaks.sh build/docs build/docs-full
 	@docs/check-release.sh build/docs build/docs-release/scanlab-student
+	@docs/report/test.sh build/report-test
 
 # ---- For instructors: what a class receives, and grading many at once ----
 
@@ -615,7 +618,7 @@ gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%)
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build $(foreach name,$(BENCHES),build/cuda-$(CHECK)/labs/bench_$(name))
 	@for check in none memory race; do for tree in solutions labs; do \
 	  $(MAKE) --no-print-directory BACKEND=emu CHECK=$$check TREE=$$tree drivers || exit 1; done; done
 	@rm -rf build/gpu-bundle
