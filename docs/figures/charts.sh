@@ -29,10 +29,11 @@ csv_rows() {
 # The GPU and day of a CSV's first row, for a chart's title.
 csv_run() { awk -F, 'NR == 2 { print $2 ", " $1 }' "$1"; }
 
-# rate_chart NAME CSV TITLE: grouped bars of make bench's cascade rows
+# rate_chart NAME CSV TITLE [SETTINGS]: grouped bars of make bench's cascade rows
 # (grader/labs/08-compressor/bench.cu), a group per input and a bar per
 # version, in GB/s of uncompressed data: the file's bytes (4n, n counting
-# 4-byte words) over the row's time.
+# 4-byte words) over the row's time. SETTINGS: more of ratios.gp's
+# variables ("key_below=1").
 rate_chart() {
     awk -F, 'NR > 1 && $4 == "cascade" && $6 != "CUB RunLengthEncode (of ints)" {
             if (!($5 in seen)) { seen[$5] = 1; inputs[++ninputs] = $5 }
@@ -49,6 +50,6 @@ rate_chart() {
             }
         }' "$2" >"$work/$1.dat" || die "chart $1: no cascade rows in $2"
     columns=$(($(head -1 "$work/$1.dat" | grep -o '"' | wc -l) / 2))
-    gnuplot -e "data='$work/$1.dat'; columns=$columns; chart='$3'; ylabel='GB/s of uncompressed data'; out='$out/figures/$1.svg'" \
+    gnuplot -e "data='$work/$1.dat'; columns=$columns; chart='$3'; ylabel='GB/s of uncompressed data'; out='$out/figures/$1.svg'; ${4:-}" \
         docs/figures/ratios.gp || die "chart $1: gnuplot failed"
 }

@@ -146,16 +146,23 @@ measurements() {
 section_chart() {
     name=report-$1
     label="reference recorded"
-    awk -F, -v OFS=, -v bench="$1" -v label="$label" 'FILENAME == ARGV[1] { yours[$0] = 1; next }
+    # This run's cudaMemcpy and CUB rows, then each of yours followed by
+    # the reference's rows of it, renamed: of the inputs this run has.
+    awk -F, -v OFS=, -v bench="$1" -v label="$label" '
+        function emit(rows,   count, i, f) {
+            count = split(rows, lines, "\n")
+            for (i = 1; i < count; i++) { split(lines[i], f, ","); if (f[5] in this) print lines[i] } }
+        FILENAME == ARGV[1] { yours[++nyours] = $0; known[$0] = 1; next }
         $4 != bench { next }
-        FILENAME == ARGV[2] && ($6 ~ /^(cudaMemcpy|CUB )/ || $6 in yours) { this[$5] = 1; row[++count] = $0; input[count] = $5 }
-        FILENAME == ARGV[3] && $6 in yours { $6 = $6 " (" label " " $1 ")"; row[++count] = $0; input[count] = $5 }
-        END { for (i = 1; i <= count; i++) if (input[i] in this) print row[i] }' \
+        FILENAME == ARGV[2] && $6 ~ /^(cudaMemcpy|CUB )/ { this[$5] = 1; base = base $0 "\n" }
+        FILENAME == ARGV[2] && $6 in known { this[$5] = 1; mine[$6] = mine[$6] $0 "\n" }
+        FILENAME == ARGV[3] && $6 in known { v = $6; $6 = $6 " (" label " " $1 ")"; theirs[v] = theirs[v] $0 "\n" }
+        END { emit(base); for (v = 1; v <= nyours; v++) emit(mine[yours[v]] theirs[yours[v]]) }' \
         "$2" "$csv" "$work/reference.csv" >"$work/$name.rows"
     [ -s "$work/$name.rows" ] || return 0
     if [ "$1" = cascade ]; then
         { echo "$header" && cat "$work/$name.rows"; } >"$work/$name.csv"
-        rate_chart "$name" "$work/$name.csv" "cascade: this run on $gpu, $day"
+        rate_chart "$name" "$work/$name.csv" "cascade: this run on $gpu, $day" "key_below=1"
     else
         # Each version's line, then its reference's, dashed in its colour.
         input=$(section_meta "$3" chart)
@@ -171,8 +178,9 @@ section_chart() {
             }' "$work/$name.rows" >"$work/$name.lines"
         chart "$name" "$1, $input: this run on $gpu, $day" "$(cat "$work/$name.styles")" <"$work/$name.lines"
     fi
-    printf '![%s: your rows, cudaMemcpy and CUB of this run, and the reference recorded on the same GPU model](figures/%s.svg)\n\n' \
-        "$1" "$name"
+    what="your rows, cudaMemcpy and CUB of this run, and the reference's recorded rows (dashed) on the same GPU model"
+    [ "$1" = cascade ] && what="your rows and cudaMemcpy of this run beside the reference's recorded rows on the same GPU model (CUB's run-length encoder is in the table)"
+    printf '![%s: %s](figures/%s.svg)\n\n' "$1" "$what" "$name"
 }
 
 # answer ID: the student's answer to question ID, or where to write it.
