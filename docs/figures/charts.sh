@@ -6,6 +6,7 @@
 # The sourcing script sets `work` (a scratch folder), `out` (the charts go
 # to $out/figures/NAME.svg) and a function die MESSAGE that stops it.
 # Run from the repository root: the gnuplot scripts are docs/figures/*.gp.
+# shellcheck shell=sh disable=SC2154 # work and out: the sourcing script's
 
 # chart NAME CHART [SETTINGS] < rows "n<TAB>version<TAB>ms": one SVG,
 # log-log, a line per version in the order they first appear

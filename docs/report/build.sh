@@ -41,7 +41,7 @@ die() {
     exit 1
 }
 
-answers=labs/answers.md log= references=
+answers=labs/answers.md log='' references=''
 while [ $# -gt 2 ]; do
     case "$1" in
     --answers) answers=$2 ;;
