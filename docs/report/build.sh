@@ -46,7 +46,7 @@ while [ $# -gt 2 ]; do
     case "$1" in
     --answers) answers=$2 ;;
     --log) log=$2 ;;
-    --reference) references="$references $2" ;;
+    --reference) case "$2" in /*) references="$references $2" ;; *) references="$references $(pwd)/$2" ;; esac ;;
     *) usage ;;
     esac
     shift 2
@@ -91,7 +91,10 @@ awk -F, -v gpu="$gpu" 'FNR == 1 { next }
                 if (!(key in day) || $1 > day[key]) { day[key] = $1; row[key] = $0; from[key] = FILENAME } }
     END { for (key in row) { print row[key] > "/dev/stdout"; print from[key] " " day[key] > "/dev/stderr" } }' \
     $references 2>"$work/runs" | sort >"$work/reference.csv"
-reference_runs=$(sort -u "$work/runs" | sed 's/^\(.*\) \(.*\)$/`\1` (\2)/' | paste -sd, - | sed 's/,/, /g')
+reference_runs=$(sort -u "$work/runs" | sed -e "s|^$root/||" -e 's/^\(.*\) \(.*\)$/`\1` (\2)/' | paste -sd, - | sed 's/,/, /g')
+# The student's CSV may be one of those runs (make report BENCH_CSV=docs/data/...).
+itself=
+for reference in $references; do cmp -s "$reference" "$csv" && itself=yes; done
 
 # section_meta FILE KEY: the values of a section's "<!-- KEY: VALUE -->" lines.
 section_meta() { sed -n "s/^<!-- $2: \\(.*\\) -->\$/\\1/p" "$1"; }
@@ -215,6 +218,7 @@ The reference columns were not timed in this run: they are the course's
 recorded runs of the reference solutions on the same GPU model ($gpu):
 $reference_runs. Another machine of the same model, or another driver,
 can differ by some percent; compare "of copy" first.
+${itself:+This CSV is itself one of those recorded runs, so both columns hold the same numbers.}
 
 EOF
     else

@@ -15,7 +15,8 @@
 #              with them inside; the tiled scan's row at 2^24 reads 0.2412 ms,
 #              0.201 of copy, in this run's and the reference's columns; an
 #              answer in the answers file shows under its question, and the
-#              other questions show where to write theirs;
+#              other questions show where to write theirs; the page says
+#              its CSV is itself a recorded run;
 #   student    the same run, but the tiled scan twice as slow at 2^24 and
 #              missing at 2^28: this run's columns show the slow time, the
 #              reference's the recorded one, and 2^28 says "not in this run";
@@ -99,6 +100,8 @@ if docs/report/build.sh --answers "$out/answers.md" "$recorded" "$out/recorded" 
     questions=$(cat docs/report/[0-9][0-9]-*.md | grep -c '^### ')
     expect "recorded: questions without an answer (03.2 is blank)" \
         "$(grep -c 'Not answered yet' "$page")" "$((questions - 1))"
+    if says "$page" 'This CSV is itself one of those recorded runs'; then pass "recorded: the CSV is a recorded run, said"
+    else fail "recorded: the page does not say its CSV is one of the recorded runs"; fi
     if says "$page" 'has no rows of <code>make bench BENCH=cascade</code>'; then pass "recorded: no cascade rows, said"
     else fail "recorded: the cascade section does not say the CSV has no cascade rows"; fi
 else
@@ -113,6 +116,8 @@ if docs/report/build.sh --answers "" "$out/student.csv" "$out/student" >"$out/st
     page=$out/student/index.html
     expect "student: tiled scan at 2^24, beside the reference's" "$(row "$page" "scan_exclusive_tiled (03)" 224)" \
         "0.4824|0.101||0.2412|0.201"
+    if says "$page" 'itself one of those recorded runs'; then fail "student: the page takes a doctored CSV for a recorded run"
+    else pass "student: not called a recorded run"; fi
     expect "student: tiled scan at 2^28, not run" "$(row "$page" "scan_exclusive_tiled (03)" 228 | cut -d'|' -f1,4)" \
         "not in this run|3.5658"
 else
