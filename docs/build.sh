@@ -24,7 +24,8 @@
 #      emulator and run their self-check, so the primer shows working code;
 #   3. draw the SVG figures from docs/data/figures/*.rows
 #      (docs/figures/arrays-to-svg.awk), and the performance charts with
-#      gnuplot (docs/figures/bench.gp) from docs/data/: make bench's CSV
+#      gnuplot (docs/figures/bench.gp, through docs/figures/charts.sh, which
+#      make report shares) from docs/data/: make bench's CSV
 #      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt),
 #      and the compression ratios (docs/figures/ratios.gp) from make
 #      bench-scanzip's (scanzip-cpu.csv);
