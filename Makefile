@@ -354,7 +354,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 
 # ---- Targets -------------------------------------------------------------
 
-.PHONY: all help deps grade build drivers bench data run test check-skeletons skeletons clean planted-builds \
+.PHONY: all help deps grade build drivers bench report data run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
         check-portable test-arm64 test-under-load \
         docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu man install bench-scanzip test-scanzip fuzz
@@ -413,6 +413,29 @@ bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=
 	@rm -f $(BUILD)/bench.csv
 	@for name in $(BENCH); do BENCH_CSV=$(BUILD)/bench.csv $(BUILD)/$(TREE)/bench_$$name || exit 1; done
 	@echo "  csv: $(BUILD)/bench.csv"
+
+# make bench's CSV as one page (docs/report/build.sh): your rows beside
+# cudaMemcpy and CUB of the same run and the reference's recorded runs on
+# the same GPU model (docs/data/bench-*.csv), with questions per lab; your
+# answers come from ANSWERS. BENCH_CSV=file builds it from a run made
+# elsewhere (the page needs pandoc and gnuplot, make bench a GPU), and
+# BENCH_LOG=file shows what that run printed.
+REPORT_DIR := build/report
+ANSWERS    ?= labs/answers.md
+BENCH_LOG  ?=
+report: ## your make bench numbers beside CUB and the reference, with questions: build/report/report.html (GPU; or BENCH_CSV=file.csv)
+ifeq ($(BENCH_CSV),)
+	@$(if $(filter cuda,$(BACKEND)),,echo "make report runs make bench, which needs a GPU (BACKEND=cuda); without one, build it from a CSV make bench wrote on one: make report BENCH_CSV=file.csv" && exit 1)
+	@mkdir -p $(REPORT_DIR)
+	@{ $(MAKE) --no-print-directory bench; echo $$? >$(REPORT_DIR)/bench.status; } 2>&1 | tee $(REPORT_DIR)/bench.txt
+	@[ "$$(cat $(REPORT_DIR)/bench.status)" = 0 ] || \
+	  echo "make report: make bench stopped early ($(REPORT_DIR)/bench.txt says why); the page shows the rows it wrote"
+	@[ -s $(BUILD)/bench.csv ] || { echo "make report: make bench wrote no rows into $(BUILD)/bench.csv"; exit 1; }
+	@cp $(BUILD)/bench.csv $(REPORT_DIR)/bench.csv
+	@docs/report/build.sh --answers '$(ANSWERS)' --log $(REPORT_DIR)/bench.txt $(REPORT_DIR)/bench.csv $(REPORT_DIR)
+else
+	@docs/report/build.sh --answers '$(ANSWERS)' --log '$(BENCH_LOG)' '$(BENCH_CSV)' $(REPORT_DIR)
+endif
 
 # Real data for the compression benchmarks (not the tests, which make
 # their own): Debian's mricron-data and jbigkit-testdata.
@@ -578,7 +601,7 @@ docs-data: ## recompute docs/data/figures/ (the figures' data) from the solution
 # Both editions build (the full one checks the figure data); the student
 # one passes every check of docs/check.sh and shows no line of a solution,
 # which the full one does show; a student release builds the same site.
-test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, the chapters' predicted outputs are the references', a student release builds it and names no file it lacks; rubric tables match
+test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, the chapters' predicted outputs are the references', a student release builds it and names no file it lacks; rubric tables match; make report's page builds from recorded CSVs
 	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc gnuplot chromium
 	@grader/tools/check-rubric-tables.sh
@@ -587,6 +610,7 @@ test-docs: # both editions build, their links resolve, the student one shows no 
 	@docs/check-leaks.sh build/docs build/docs-full
 	@docs/check-predictions.sh
 	@docs/check-release.sh build/docs build/docs-release/scanlab-student
+	@docs/report/test.sh build/report-test
 
 # ---- For instructors: what a class receives, and grading many at once ----
 
@@ -623,7 +647,7 @@ gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%)
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build $(foreach name,$(BENCHES),build/cuda-$(CHECK)/labs/bench_$(name))
 	@for check in none memory race; do for tree in solutions labs; do \
 	  $(MAKE) --no-print-directory BACKEND=emu CHECK=$$check TREE=$$tree drivers || exit 1; done; done
 	@rm -rf build/gpu-bundle

@@ -24,7 +24,8 @@
 #      emulator and run their self-check, so the primer shows working code;
 #   3. draw the SVG figures from docs/data/figures/*.rows
 #      (docs/figures/arrays-to-svg.awk), and the performance charts with
-#      gnuplot (docs/figures/bench.gp) from docs/data/: make bench's CSV
+#      gnuplot (docs/figures/bench.gp, through docs/figures/charts.sh, which
+#      make report shares) from docs/data/: make bench's CSV
 #      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt),
 #      and the compression ratios (docs/figures/ratios.gp) from make
 #      bench-scanzip's (scanzip-cpu.csv);
@@ -132,31 +133,17 @@ figure pack-widths "Frame widths of [0 2 1 5 5 7 10 1 13], frame 3" pack -v only
 figure pack-offsets "Frame bits and their exclusive scan" pack -v only='^(widths|frame bits|offsets)$'
 figure pack-stream "Where each value sits in word 0x068d7b58" pack -v only='^(values|start bit|its bits)'
 
-# chart NAME CHART < rows "n<TAB>version<TAB>ms": one SVG, log-log, a line
-# per version in the order they first appear (docs/figures/bench.gp).
-chart() {
-    awk -F'\t' '{ if (!($2 in seen)) { seen[$2] = ++count; name[count] = $2 }
-                  rows[seen[$2]] = rows[seen[$2]] $1 " " $3 "\n" }
-        END { for (i = 1; i <= count; i++) printf "%s\"%s\"\n%s", (i > 1 ? "\n\n" : ""), name[i], rows[i]
-              if (count == 0) exit 1 }' >"$work/$1.dat" || die "chart $1: no data"
-    blocks=$(grep -c '^"' "$work/$1.dat")
-    gnuplot -e "data='$work/$1.dat'; blocks=$blocks; chart='$2'; out='$out/figures/$1.svg'" docs/figures/bench.gp ||
-        die "chart $1: gnuplot failed"
-}
+# chart, csv_rows, csv_run and rate_chart: make bench's CSV as gnuplot charts,
+# shared with make report (docs/report/build.sh).
+. docs/figures/charts.sh
+
 # The rows of an older "log2_n series ms" table, and its title: what was
 # timed (# chart:) on what (# hardware:).
 table_rows() { awk '!/^#/ && NF == 3 { printf "%.0f\t%s\t%s\n", 2 ^ $1, $2, $3 }' "$1"; }
 table_title() {
     echo "$(sed -n 's/^# *chart: *//p' "$1" | grep . || echo "one scan of n int32") on $(sed -n 's/^# *hardware: *//p' "$1")"
 }
-# The rows of one benchmark in make bench's CSV (grader/support/perf/timing.h),
-# of one input when a third argument names it ("50% kept").
-csv_rows() {
-    awk -F, -v bench="$2" -v input="${3:-}" \
-        'NR > 1 && $4 == bench && (input == "" || $5 == input) { printf "%s\t%s\t%s\n", $7, $6, $9 }' "$1"
-}
-# The GPU and day of a CSV's first row, for a chart's title.
-csv_run() { awk -F, 'NR == 2 { print $2 ", " $1 }' "$1"; }
+
 # ratio_chart NAME CSV TITLE SETTING...: grouped bars of make
 # bench-scanzip's ratios (docs/figures/ratios.gp), a group per file and a
 # bar per "tool setting" named, in that order.
@@ -178,30 +165,6 @@ ratio_chart() {
         }' - "$csv" >"$work/$name.dat" || die "chart $name: a ratio is missing from $csv"
     gnuplot -e "data='$work/$name.dat'; columns=$#; chart='$title'; out='$out/figures/$name.svg'" docs/figures/ratios.gp ||
         die "chart $name: gnuplot failed"
-}
-
-# rate_chart NAME CSV TITLE: grouped bars of make bench's cascade rows
-# (grader/labs/08-compressor/bench.cu), a group per input and a bar per
-# version, in GB/s of uncompressed data: the file's bytes (4n, n counting
-# 4-byte words) over the row's time.
-rate_chart() {
-    awk -F, 'NR > 1 && $4 == "cascade" && $6 != "CUB RunLengthEncode (of ints)" {
-            if (!($5 in seen)) { seen[$5] = 1; inputs[++ninputs] = $5 }
-            if (!($6 in known)) { known[$6] = 1; versions[++nversions] = $6 }
-            rate[$5, $6] = 4 * $7 / ($9 * 1e6) }
-        END {
-            if (ninputs == 0) exit 1
-            printf "file"; for (v = 1; v <= nversions; v++) printf " \"%s\"", versions[v]; print ""
-            for (i = 1; i <= ninputs; i++) {
-                label = inputs[i]; sub(/; [0-9]+ MiB; /, " ", label); gsub(/ /, "_", label)
-                printf "%s", label
-                for (v = 1; v <= nversions; v++) printf " %s", ((inputs[i], versions[v]) in rate) ? rate[inputs[i], versions[v]] : "NaN"
-                print ""
-            }
-        }' "$2" >"$work/$1.dat" || die "chart $1: no cascade rows in $2"
-    columns=$(($(head -1 "$work/$1.dat" | grep -o '"' | wc -l) / 2))
-    gnuplot -e "data='$work/$1.dat'; columns=$columns; chart='$3'; ylabel='GB/s of uncompressed data'; out='$out/figures/$1.svg'" \
-        docs/figures/ratios.gp || die "chart $1: gnuplot failed"
 }
 
 command -v gnuplot >/dev/null 2>&1 ||

@@ -9,7 +9,9 @@
 # in quotes), then a line per file: its name and one number per bar
 # (docs/build.sh writes it from make bench-scanzip's or make bench's
 # CSV). Nothing is computed here: the bars are the measured numbers.
-set terminal svg size 860,460 dynamic enhanced font "sans,12" background "white"
+# Optional: key_below=1 puts the key under the plot (long names).
+height = exists("key_below") ? 560 : 460
+set terminal svg size 860,height dynamic enhanced font "sans,12" background "white"
 set output out
 set title chart noenhanced
 set style data histogram
@@ -22,6 +24,7 @@ set yrange [0.1:*]
 if (!exists("ylabel")) ylabel = "ratio: original / compressed bytes"
 set ylabel ylabel
 set xtics noenhanced rotate by -20
-set key outside right center Left reverse noenhanced
+if (exists("key_below")) { set key below left Left reverse noenhanced maxrows 6 } \
+else { set key outside right center Left reverse noenhanced }
 set grid ytics mytics lc rgb "#dddddd"
 plot for [i = 2:columns + 1] data using i:xtic(1) title columnheader(i)

@@ -25,7 +25,8 @@
 #   gpu-bundle/grade solutions        the reference: must be full marks
 #   gpu-bundle/grade labs             the skeletons, or a student's labs/
 #   gpu-bundle/build/solutions/04-compaction/fast/tests   a fast reference's tests
-#   gpu-bundle/build/solutions/bench_compact              make bench's programs
+#   gpu-bundle/build/solutions/bench_compact              make bench's programs (build/labs/ too:
+#                                                         a student's make report, docs/instructors.md#report)
 #   CHECK=memory gpu-bundle/grade labs   compute-sanitizer on the drivers (lab 01: AddressSanitizer)
 #   RESULTS_JSON=out.json gpu-bundle/grade labs   (needs libcjson-dev there)
 #
@@ -64,7 +65,11 @@ for check in none memory race; do
         done
     done
 done
-for bench in "$build"/solutions/bench_*; do [ -x "$bench" ] && cp "$bench" "$out/build/solutions/"; done
+# make bench's programs of both trees: a student's own (labs/) make their
+# make report on the node (docs/instructors.md#report).
+for tree in solutions labs; do
+    for bench in "$build/$tree"/bench_*; do [ -x "$bench" ] && cp "$bench" "$out/build/$tree/"; done
+done
 # The fast references' tests (make test-fast): build/solutions/NN-name/fast/tests
 for tests in "$build"/solutions/*/fast/tests; do
     [ -x "$tests" ] || continue
