@@ -156,5 +156,14 @@ refused "no file" "no file $out/none.csv" docs/report/build.sh "$out/none.csv" "
 refused "make report without a GPU" "needs a GPU (BACKEND=cuda)" \
     make --no-print-directory report BACKEND=emu BENCH_CSV=
 
+# labs/answers.md, the students' template, has a line for each question
+# and nothing else under it.
+questions=$(grep -h '^### [0-9][0-9]\.[0-9]' docs/report/*.md | sed 's/^### /## /')
+if [ "$questions" = "$(grep '^## ' labs/answers.md)" ]; then
+    pass "labs/answers.md has a line for each of the $(echo "$questions" | wc -l | tr -d ' ') questions"
+else
+    fail "labs/answers.md's '## NN.N' lines differ from the questions of docs/report/*.md: $(echo "$questions" | diff - "$(grep '^## ' labs/answers.md >"$out/answers-lines"; echo "$out/answers-lines")" | head -5 | tr '\n' ' ')"
+fi
+
 echo "report: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
