@@ -35,8 +35,9 @@
 # (busy_note). TEST_TIMEOUT_SCALE=N sets the scale instead (1: as set).
 . "$here/lib/load.sh"
 jobs=${JOBS:-$(cores)}
-load_scale=${TEST_TIMEOUT_SCALE:-$(busy_scale "$jobs")}
-load_words=$(busy_words)
+load_others=$(ready_others)
+load_scale=${TEST_TIMEOUT_SCALE:-$(busy_scale "$jobs" "$load_others")}
+load_words=$(busy_words "$load_others")
 test_timeout=$((${TEST_TIMEOUT:-$([ "$backend" = cuda ] && echo 30 || echo 150)} * load_scale))
 long_timeout=$test_timeout kill_slack=30
 if [ "$backend" = cuda ]; then long_timeout=$((test_timeout * 2)) kill_slack=5; fi

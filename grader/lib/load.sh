@@ -7,12 +7,16 @@
 #                       that looks (the middle of three looks, 0.1 s apart):
 #                       Linux's /proc/loadavg (its 4th field, "ready/all"),
 #                       elsewhere ps's processes in state R
-#   busy_scale JOBS     how many times longer than on an idle machine a
-#                       run of ours may take when JOBS of them run at once:
-#                       ceil((others + min(JOBS, cores)) / cores), from 1
-#                       to 8. 2 cores, 2 jobs, nothing else: 1. The same
-#                       with 6 busy processes beside: (6 + 2) / 2 = 4.
-#   busy_words          "N other processes ready to run on C cores", now
+#   busy_scale JOBS [OTHERS]
+#                       how many times longer than on an idle machine a
+#                       run of ours may take when JOBS of them run at once
+#                       beside OTHERS (default: ready_others, now):
+#                       (OTHERS + min(JOBS, cores)) / cores, rounded down,
+#                       from 1 to 8. 2 cores, 2 jobs, nothing else: 1; one
+#                       more process: still 1 (the limits have room for
+#                       runs half again as slow); 6 busy processes beside:
+#                       (6 + 2) / 2 = 4. 16 cores and a stray process: 1.
+#   busy_words [OTHERS] "N other processes ready to run on C cores"
 #
 # Why the processes ready to run, and not the load average: the load
 # average remembers the last minute, so a grade that starts right after
@@ -42,14 +46,14 @@ ready_others() {
 }
 
 busy_scale() {
-    awk -v others="$(ready_others)" -v jobs="$1" -v cores="$(cores)" 'BEGIN {
+    awk -v others="${2:-$(ready_others)}" -v jobs="$1" -v cores="$(cores)" 'BEGIN {
         ours = jobs < cores ? jobs : cores
-        scale = int((others + ours + cores - 1) / cores)
+        scale = int((others + ours) / cores)
         print (scale < 1 ? 1 : scale > 8 ? 8 : scale) }'
 }
 
 busy_words() {
-    echo "$(ready_others) other processes ready to run on $(cores) cores"
+    echo "${1:-$(ready_others)} other processes ready to run on $(cores) cores"
 }
 
 # busy_note SCALE: what a timeout message adds on a busy machine (the
