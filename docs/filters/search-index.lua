@@ -31,17 +31,23 @@ local function json_string(text)
   end) .. '"'
 end
 
--- The text of blocks, without their code blocks and raw HTML.
+-- The text of blocks as pandoc's plain writer gives it (inline math as
+-- Unicode, 2³¹; table cells apart), without code blocks, raw HTML,
+-- display math (TeX source) and the rules of tables, on one line.
 local function prose(blocks)
   local kept = pandoc.walk_block(pandoc.Div(blocks), {
     CodeBlock = function() return {} end,
     RawBlock = function() return {} end,
+    Math = function(math)
+      if math.mathtype == "DisplayMath" then return {} end
+    end,
   })
-  local parts = {}
-  for _, block in ipairs(kept.content) do
-    parts[#parts + 1] = pandoc.utils.stringify(block)
+  local text = pandoc.write(pandoc.Pandoc(kept.content), "plain", { columns = 100000 })
+  local lines = {}
+  for line in text:gmatch("[^\n]+") do
+    if not line:match("^[%s%-%+|=:]*$") then lines[#lines + 1] = line end
   end
-  return (table.concat(parts, " "):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", ""))
+  return (table.concat(lines, " "):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", ""))
 end
 
 function Pandoc(doc)
