@@ -79,6 +79,7 @@
     var start = Math.max(0, at - SNIPPET_CHARS / 3);
     var end = Math.min(text.length, start + SNIPPET_CHARS);
     if (start > 0) start = text.indexOf(" ", start) + 1;
+    if (end < text.length && text.lastIndexOf(" ", end) > start) end = text.lastIndexOf(" ", end);
     return (start > 0 ? "... " : "") + text.slice(start, end) + (end < text.length ? " ..." : "");
   }
 
