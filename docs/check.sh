@@ -238,10 +238,19 @@ fi
 
 # ---- search finds every glossary term in one step --------------------------------
 if [ -f "$site/search.html" ] && [ -f "$site/glossary.html" ]; then
-    # [id, text] of each term: <span id="ID" class="term">TEXT</span>.
-    terms=$(tr '\n' ' ' <"$site/glossary.html" | grep -o '<span id="[^"]*" class="term">.*</span></dt>' |
-        sed 's|</dt>|\n|g' | sed -n 's|.*<span id="\([^"]*\)" class="term">\(.*\)</span>$|\1 \2|p' |
-        sed 's/<[^>]*>//g; s/\\/\\\\/g; s/"/\\"/g' | awk '{ id = $1; $1 = ""; printf "%s[\"%s\", \"%s\"]", (NR > 1 ? ", " : ""), id, substr($0, 2) }')
+    # [id, text] of each term: <dt><span id="ID" class="term">TEXT</span></dt>,
+    # its tags dropped, and quotes and backslashes (none is typed) too.
+    terms=$(tr '\n' ' ' <"$site/glossary.html" | awk '{
+        n = split($0, part, "</dt>")
+        for (i = 1; i <= n; i++) {
+            if (!match(part[i], /<span id="[^"]*" class="term">/)) continue
+            term = substr(part[i], RSTART + 10)
+            id = substr(term, 1, index(term, "\"") - 1)
+            text = substr(term, index(term, ">") + 1)
+            gsub(/<[^>]*>/, "", text); gsub(/ +$/, "", text); gsub(/["\\]/, "", text)
+            printf "%s[\"%s\", \"%s\"]", (count++ ? ", " : ""), id, text
+        }
+    }')
     probe search-probe check-search.js "var SEARCH_SITE = \"file://$site/\"; var SEARCH_TERMS = [$terms];" >"$tmp/search.txt"
     total=$(grep -c '^term' "$tmp/search.txt" || :)
     missed=$(awk '$1 == "term" && $3 != "glossary.html#" $2' "$tmp/search.txt")
