@@ -601,7 +601,7 @@ docs-data: ## recompute docs/data/figures/ (the figures' data) from the solution
 # Both editions build (the full one checks the figure data); the student
 # one passes every check of docs/check.sh and shows no line of a solution,
 # which the full one does show; a student release builds the same site.
-test-docs: # both editions build, their links resolve, the student one shows no solution and loads in Chromium, the chapters' predicted outputs are the references', a student release builds it and names no file it lacks; rubric tables match; make report's page builds from recorded CSVs
+test-docs: # both editions build, their links resolve, the student one shows no solution, loads in Chromium, fits 400 px and finds every glossary term by search; the chapters' predicted outputs are the references'; a student release builds it and names no file it lacks; rubric tables match; make report's page builds from recorded CSVs
 	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc gnuplot chromium
 	@grader/tools/check-rubric-tables.sh

@@ -38,7 +38,13 @@
 #      each lab chapter takes in its exercise, the lab's README
 #      (docs/filters/include-readme.lua), with hints and self-check answers
 #      folded (docs/filters/fold.lua), and 2^24 of plain text becomes a
-#      superscript (docs/filters/powers.lua).
+#      superscript (docs/filters/powers.lua);
+#      tables wrapped to scroll in their own box and glossary terms given
+#      ids (docs/filters/layout.lua), and each page's search entries
+#      written (docs/filters/search-index.lua);
+#   5. join the entries into search-index.js for search.html, whose
+#      docs/search.js is the site's only JavaScript: every other page
+#      works with JavaScript off.
 #
 # Any failure stops the build with a message: stale figure data, a primer
 # example that fails, a code block naming a function that no longer exists.
@@ -207,34 +213,43 @@ its messages that students meet most.
 PAGE
 fi
 
-# pages.txt: "file title" per line, in reading order.
-pages=docs/pages.txt
-count=$(grep -c -v -E '^(#|[[:space:]]*$)' "$pages")
-index=0
-grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
-    index=$((index + 1))
-    source=docs/$page.md
-    [ "$page" = emulator ] && source=$emulator_source
-    [ -f "$source" ] || die "page $page: no $source"
+# page_html NAME SOURCE INDEX: docs/SOURCE.md into NAME.html, with the nav
+# bar and pager, and its search entries into $work/NAME.search when INDEX
+# is "index".
+page_html() {
+    page=$1 source=$2
     # The nav bar, with this page marked, and links to its neighbours.
+    # The chapters are listed twice: a row for wide screens and a folded
+    # <details> menu for narrow ones; docs/style.css shows one of them
+    # (no JavaScript). The search box sends its words to search.html.
     awk -v current="$page" '
         /^#/ || NF == 0 { next }
         { file = $1; $1 = ""; sub(/^ /, ""); name[++n] = file; title[n] = $0 }
-        END {
-            print "<nav class=\"site\" aria-label=\"chapters\"><a class=\"home\" href=\"index.html\">ScanLab</a><ul>"
+        function chapters(    i, mark) {
+            print "<ul>"
             for (i = 1; i <= n; i++) {
                 mark = name[i] == current ? " aria-current=\"page\"" : ""
                 printf "<li><a href=\"%s.html\"%s>%s</a></li>\n", name[i], mark, title[i]
-                if (name[i] == current) at = i
             }
-            print "</ul></nav>"
+            print "</ul>"
+        }
+        END {
+            for (i = 1; i <= n; i++) if (name[i] == current) at = i
+            print "<nav class=\"site\" aria-label=\"chapters\"><a class=\"home\" href=\"index.html\">ScanLab</a>"
+            printf "<div class=\"row\">"; chapters(); print "</div>"
+            printf "<details class=\"menu\"><summary>%s</summary>", at ? title[at] : "Chapters"; chapters(); print "</details>"
+            print "<form class=\"search\" action=\"search.html\" role=\"search\">" \
+                "<input type=\"search\" name=\"q\" placeholder=\"Search\" aria-label=\"search the site\"></form>"
+            print "</nav>"
             print "<nav class=\"pager\" aria-label=\"previous and next\">" > "/dev/stderr"
             if (at > 1) printf "<a class=\"prev\" href=\"%s.html\">&larr; %s</a>\n", name[at - 1], title[at - 1] > "/dev/stderr"
-            if (at < n) printf "<a class=\"next\" href=\"%s.html\">%s &rarr;</a>\n", name[at + 1], title[at + 1] > "/dev/stderr"
+            if (at && at < n) printf "<a class=\"next\" href=\"%s.html\">%s &rarr;</a>\n", name[at + 1], title[at + 1] > "/dev/stderr"
             print "</nav>" > "/dev/stderr"
         }' "$pages" >"$work/$page.nav.html" 2>"$work/$page.pager.html"
-    echo "  DOCS  $page.html ($index of $count)"
-    SCANLAB_ROOT=$root SCANLAB_EDITION=$edition pandoc "$source" \
+    search_out=
+    [ "$3" = index ] && search_out=$work/$page.search
+    SCANLAB_ROOT=$root SCANLAB_EDITION=$edition SCANLAB_PAGE=$page SCANLAB_SEARCH_OUT=$search_out \
+        pandoc "$source" \
         --from markdown --to html5 --standalone \
         --mathml --highlight-style=tango \
         --lua-filter docs/filters/source-tree.lua \
@@ -245,6 +260,8 @@ grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
         --lua-filter docs/filters/fold.lua \
         --lua-filter docs/filters/powers.lua \
         --lua-filter docs/filters/links.lua \
+        --lua-filter docs/filters/layout.lua \
+        --lua-filter docs/filters/search-index.lua \
         --css style.css \
         --toc --toc-depth=2 \
         --include-before-body "$work/$page.nav.html" \
@@ -252,5 +269,33 @@ grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
         --metadata lang=en \
         --output "$out/$page.html" ||
         die "pandoc failed on $source"
+}
+
+# pages.txt: "file title" per line, in reading order.
+pages=docs/pages.txt
+count=$(grep -c -v -E '^(#|[[:space:]]*$)' "$pages")
+index=0
+grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
+    index=$((index + 1))
+    source=docs/$page.md
+    [ "$page" = emulator ] && source=$emulator_source
+    [ -f "$source" ] || die "page $page: no $source"
+    echo "  DOCS  $page.html ($index of $count)"
+    page_html "$page" "$source" index
 done
+
+# ---- 5. the search index -----------------------------------------------------
+# search.html (docs/search.md, not in pages.txt: the nav bar's box leads
+# there) runs docs/search.js over search-index.js: every page's entries
+# (docs/filters/search-index.lua), in reading order. A script file, not JSON, because a browser reads no JSON
+# from file:// pages, and the site must work opened from a folder.
+echo "  DOCS  search.html and its index"
+page_html search docs/search.md no
+cp docs/search.js "$out/search.js"
+grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
+    cat "$work/$page.search"
+done | awk '
+    BEGIN { print "// search-index.js: written by docs/build.sh; read by search.js."; print "var SEARCH_INDEX = [" }
+    { print $0 "," }
+    END { print "];"; if (NR == 0) exit 1 }' >"$out/search-index.js" || die "the search index is empty"
 echo "  DOCS  $edition edition in $out ($count pages)"

@@ -13,8 +13,10 @@
 #              a scheme (https:, mailto:) are not followed (no network);
 #              a src (image, stylesheet) with a scheme fails: the site must
 #              work offline.
-#   no-js      no page has a <script> element: everything works without
-#              JavaScript (MathML is rendered by the browser itself).
+#   no-js      no page but search.html has a <script> element, and its
+#              scripts are files of the site (search-index.js, search.js):
+#              everything else works without JavaScript (MathML is
+#              rendered by the browser itself).
 #   load       every page loads in headless Chromium: --dump-dom exits 0,
 #              prints the whole document (through </html>) with the page's
 #              <title>, and Chromium's log shows no console error and no
@@ -24,7 +26,17 @@
 #              larger than 20 KB and more than three times the blank one.
 #              This proves Chromium painted something that does not
 #              compress like a blank page (text, figures); it does not
-#              prove the layout looks right, which no check here does.
+#              prove the layout looks right; the next two measure it.
+#   layout     every page, in a frame of 400 x 800 px (a phone) and of
+#              1280 x 900, measured by docs/check-layout.js: the page is
+#              no wider than the frame (nothing scrolls sideways), nothing
+#              reaches past the text column (wide tables and code scroll in
+#              their own box), and every heading with an id, reached by
+#              its #anchor, lands below the nav bar and inside the frame.
+#   search     search.html, with each glossary term typed as a reader
+#              would ("Look-back" for "Look-back (lab 07)"), lists that
+#              term's entry first (docs/check-search.js): any term in one
+#              step.
 #
 # Needs chromium (grader/tools/install-deps.sh chromium), awk, grep.
 # The last line is "docs: N passed, N failed"; exit status 1 on failure.
@@ -107,11 +119,16 @@ else
     fail "ids: some pages repeat an id"
 fi
 
-scripts=$(grep -l -i '<script' "$site"/*.html 2>/dev/null || :)
-if [ -z "$scripts" ]; then
-    pass "no-js: no page uses JavaScript"
-else
+# search.html may load the site's own two scripts; no other page any.
+scripts=$(grep -l -i '<script' "$site"/*.html 2>/dev/null | grep -v '/search\.html$' || :)
+search_scripts=$(grep -o -i '<script[^>]*>' "$site/search.html" 2>/dev/null | sort -u | tr '\n' ' ')
+expected='<script src="search-index.js"> <script src="search.js"> '
+if [ -z "$scripts" ] && { [ ! -f "$site/search.html" ] || [ "$search_scripts" = "$expected" ]; }; then
+    pass "no-js: no page uses JavaScript but search.html, which loads only search-index.js and search.js"
+elif [ -n "$scripts" ]; then
     fail "no-js: pages with <script>: $(echo "$scripts" | xargs -n1 basename | tr '\n' ' ')"
+else
+    fail "no-js: search.html loads $search_scripts; expected $expected"
 fi
 [ "$links_only" = yes ] && finish
 
@@ -123,6 +140,7 @@ if [ -z "$chromium" ]; then
 fi
 # Headless, no sandbox (CI runs as root), no GPU, a profile of our own,
 # nothing fetched from the network, and the console on stderr.
+docs=$(cd "$(dirname "$0")" && pwd)
 browse() {
     timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
         --no-first-run --no-default-browser-check --disable-extensions \
@@ -172,6 +190,78 @@ else
 fi
 if [ -n "${DOCS_SCREENSHOT:-}" ] && [ -f "$tmp/page.png" ]; then
     cp "$tmp/page.png" "$DOCS_SCREENSHOT"
+fi
+
+# ---- layout at 400 and 1280 px ------------------------------------------------
+# probe NAME SCRIPT SETTINGS: run docs/SCRIPT on a page of our own that
+# sets SETTINGS (JavaScript), and print the <pre id="NAME"> it writes.
+probe() {
+    printf '<!DOCTYPE html><html><head><title>probe</title></head><body>\n<script>%s</script>\n<script src="file://%s/%s"></script>\n</body></html>\n' \
+        "$3" "$docs" "$2" >"$tmp/$1.html"
+    browse --allow-file-access-from-files --window-size=1400,1000 --virtual-time-budget=60000 \
+        --dump-dom "file://$tmp/$1.html" 2>"$tmp/$1.log" | sed -n "/<pre id=\"$1\">/,/^done/p" | sed 's/<[^>]*>//g'
+}
+js_pages=$(echo "$pages" | sed 's/.*/"&"/' | paste -s -d, -)
+probe layout-probe check-layout.js \
+    "var LAYOUT_SITE = \"file://$site/\"; var LAYOUT_PAGES = [$js_pages]; var LAYOUT_SIZES = [[400, 800], [1280, 900]];" \
+    >"$tmp/layout.txt"
+# Judge each page at each width; anchors: the heading's top at or below
+# the nav bar's bottom (0 once the bar has scrolled away) and above the
+# frame's bottom.
+awk '
+    $1 == "page" { page = $2 " at " $3 "px"; pages[++n] = page; problems[page] = ""; next }
+    $1 == "width" && $2 > $3 { problems[page] = problems[page] "\n        scrolls sideways: " $2 "px of page in a " $3 "px window"; next }
+    $1 == "wide" { problems[page] = problems[page] "\n        past the text column by " $5 "px: <" $4 "> " substr($0, index($0, "\"")); next }
+    $1 == "error" { problems[page] = problems[page] "\n        " $0; next }
+    $1 == "anchor" { anchors++
+        if (($5 < $6 - 1 || $5 >= $7) && ++hidden[page] <= 3)
+            problems[page] = problems[page] "\n        #" $4 " lands at " $5 "px, the nav bar ends at " $6 "px, the window at " $7 "px"
+        next }
+    $1 == "done" { done = 1 }
+    END {
+        for (i = 1; i <= n; i++)
+            if (problems[pages[i]] != "") print "FAIL " pages[i] problems[pages[i]] \
+                (hidden[pages[i]] > 3 ? "\n        and " hidden[pages[i]] - 3 " more headings" : "")
+            else print "OK " pages[i]
+        print "ANCHORS " anchors + 0
+        if (!done) print "FAIL the probe did not finish"
+    }' "$tmp/layout.txt" >"$tmp/layout-verdict.txt"
+measured=$(grep -c '^OK' "$tmp/layout-verdict.txt" || :)
+anchors=$(sed -n 's/^ANCHORS //p' "$tmp/layout-verdict.txt")
+if ! grep -q '^FAIL' "$tmp/layout-verdict.txt" && [ "$measured" -eq $(($(echo "$pages" | wc -w) * 2)) ]; then
+    pass "layout: $measured page views (400 and 1280 px) fit their width; $anchors headings land clear of the nav bar"
+else
+    grep -v -E '^(OK|ANCHORS) ' "$tmp/layout-verdict.txt" | sed 's/^FAIL /        /'
+    [ -s "$tmp/layout.txt" ] || tail -n 5 "$tmp/layout-probe.log" | sed 's/^/        /'
+    fail "layout: $measured of $(($(echo "$pages" | wc -w) * 2)) page views fit; see above (docs/check-layout.js measures)"
+fi
+
+# ---- search finds every glossary term in one step --------------------------------
+if [ -f "$site/search.html" ] && [ -f "$site/glossary.html" ]; then
+    # [id, text] of each term: <dt><span id="ID" class="term">TEXT</span></dt>,
+    # its tags dropped, and quotes and backslashes (none is typed) too.
+    terms=$(tr '\n' ' ' <"$site/glossary.html" | awk '{
+        n = split($0, part, "</dt>")
+        for (i = 1; i <= n; i++) {
+            if (!match(part[i], /<span id="[^"]*" class="term">/)) continue
+            term = substr(part[i], RSTART + 10)
+            id = substr(term, 1, index(term, "\"") - 1)
+            text = substr(term, index(term, ">") + 1)
+            gsub(/<[^>]*>/, "", text); gsub(/ +$/, "", text); gsub(/["\\]/, "", text)
+            printf "%s[\"%s\", \"%s\"]", (count++ ? ", " : ""), id, text
+        }
+    }')
+    probe search-probe check-search.js "var SEARCH_SITE = \"file://$site/\"; var SEARCH_TERMS = [$terms];" >"$tmp/search.txt"
+    total=$(grep -c '^term' "$tmp/search.txt" || :)
+    missed=$(awk '$1 == "term" && $3 != "glossary.html#" $2' "$tmp/search.txt")
+    if [ "$total" -gt 0 ] && [ -z "$missed" ] && grep -q '^done' "$tmp/search.txt"; then
+        pass "search: each of $total glossary terms, typed in search.html, lists its glossary entry first"
+    else
+        echo "$missed" | awk 'NF { print "        " $2 ": the first result is " $3 }'
+        fail "search: $(echo "$missed" | grep -c . || :) of $total glossary terms are not the first result (or the probe did not finish)"
+    fi
+else
+    fail "search: no search.html or glossary.html in $site"
 fi
 
 finish

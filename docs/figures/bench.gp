@@ -7,27 +7,35 @@
 # (docs/build.sh writes them from docs/data/: make bench's CSV, or the
 # older "log2_n series ms" tables). Both axes are logarithmic: n in powers
 # of two, the time in decades. Nothing is computed: the points are the
-# measured ones.
+# measured ones. Each series has its colour (and dash) from palette.gp.
+# The chart is drawn small with a large font and its key below, so that
+# scaled down to a phone's 400 px (style.css keeps charts 480 px at least)
+# its labels stay readable.
 #
-# Optional: key_below=1 puts the key under the plot (long names), and
-# colors='1 1 2' and dashes='1 2 1' give each block its line colour and
-# dash type, in block order (make report draws a reference's line dashed,
-# in the colour of the version it stands beside).
-height = exists("key_below") ? 600 : 460
-set terminal svg size 820,height dynamic enhanced font "sans,12" background "white"
+# Optional (make report): colors='1 1 2' and dashes='1 2 1' give each
+# block a colour of gnuplot's own and a dash type, in block order, in
+# place of the palette's (a reference's line dashed, in the colour of the
+# version it stands beside).
+load "docs/figures/palette.gp"
+# The name of series i (from 0): the quoted first line of its block.
+name(i) = system(sprintf("sed -n 's/^\"\\(.*\\)\"$/\\1/p' '%s' | sed -n '%dp'", data, i + 1))
+set terminal svg size 640,(330 + 24 * blocks) dynamic enhanced font "sans,15" background "white"
 set output out
-set title chart noenhanced
+set title chart noenhanced font ",13"
 set logscale x 2
 set logscale y 10
 set format x "2^{%L}"
 set format y "10^{%L}"
 set xlabel "n (elements)"
 set ylabel "time of one call (ms)"
-if (exists("key_below")) { set key below left Left reverse noautotitle maxrows 8 } \
-else { set key outside right center Left reverse noautotitle }
+set key below left Left reverse noautotitle maxcols 1
 set grid xtics ytics mytics lc rgb "#dddddd"
 set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05
-color(i) = exists("colors") ? int(word(colors, i + 1)) : i + 1
-dash(i) = exists("dashes") ? int(word(dashes, i + 1)) : 1
-plot for [i = 0:blocks - 1] data index i using 1:2 with linespoints lw 2 pt 7 ps 0.6 lc color(i) dt dash(i) \
-    title columnheader(1) noenhanced
+dash(i) = exists("dashes") ? int(word(dashes, i + 1)) : series_dash(name(i))
+if (exists("colors")) {
+    plot for [i = 0:blocks - 1] data index i using 1:2 with linespoints lw 2.5 pt 7 ps 0.7 \
+        lc int(word(colors, i + 1)) dt dash(i) title columnheader(1) noenhanced
+} else {
+    plot for [i = 0:blocks - 1] data index i using 1:2 with linespoints lw 2.5 pt 7 ps 0.7 \
+        lc rgb series_colour(name(i)) dt dash(i) title columnheader(1) noenhanced
+}

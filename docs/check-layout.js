@@ -1,0 +1,111 @@
+// check-layout.js: measure the layout of the site's pages in a browser,
+// for docs/check.sh, which writes a page that sets
+//
+//   var LAYOUT_SITE = "file:///.../build/docs/";       the built site
+//   var LAYOUT_PAGES = ["index.html", "lab07.html"];   the pages to measure
+//   var LAYOUT_SIZES = [[400, 800], [1280, 900]];      window sizes, in px
+//
+// then loads this script, in headless Chromium (with
+// --allow-file-access-from-files, so this page may read the frame's), and
+// reads what it writes from the DOM Chromium prints (--dump-dom).
+//
+// Each page is loaded in an <iframe> of each size (Chromium's own headless
+// window cannot be made narrower than 500 px; a frame can), and measured
+// once it has loaded. The script then appends <pre id="layout-probe">:
+//
+//   page PAGE WIDTH                         the page and frame width measured
+//   width SCROLL_WIDTH INNER_WIDTH          the page, and the frame
+//   wide PAGE WIDTH TAG.CLASS PX "TEXT"     an element that reaches PX past
+//                                           the text column (at most 3 a page)
+//   anchor PAGE WIDTH ID TOP NAV_BOTTOM HEIGHT
+//                                           for each heading with an id:
+//                                           where its top lands after going
+//                                           to #ID, and the nav bar's bottom
+//   done
+//
+// check.sh judges the numbers: a page no wider than its frame, nothing
+// past the column, every heading below the nav bar and inside the frame.
+// An element inside a box that scrolls or clips sideways (a table's
+// div.table-scroll, a <pre>) is not measured: that box is, and it scrolls
+// instead of spilling. Inline boxes are left to the page's width. The nav
+// bar is left out: it spans the page on purpose.
+"use strict";
+
+(function () {
+  var lines = [];
+  var frame = document.createElement("iframe");
+  frame.style.border = "0";
+  document.body.appendChild(frame);
+  var jobs = [];
+  LAYOUT_PAGES.forEach(function (page) {
+    LAYOUT_SIZES.forEach(function (size) { jobs.push({ page: page, width: size[0], height: size[1] }); });
+  });
+
+  // Elements that reach past the column's right edge, depth first; a box
+  // that scrolls or clips is measured but not entered.
+  function wideElements(doc, job) {
+    var win = doc.defaultView, body = doc.body, found = 0;
+    var right = body.getBoundingClientRect().right - parseFloat(win.getComputedStyle(body).paddingRight);
+    function visit(element) {
+      if (found >= 3 || element.matches("nav.site, script")) return;
+      var rect = element.getBoundingClientRect(), style = win.getComputedStyle(element);
+      // An inline box (code in a sentence) is left to the width check: its
+      // rectangle counts the spaces that hang past a wrapped line's end.
+      if (style.display !== "inline" && rect.width > 0 && rect.right > right + 1) {
+        found++;
+        lines.push(["wide", job.page, job.width, element.tagName.toLowerCase() +
+          (element.className && typeof element.className === "string" ? "." + element.className.replace(/ /g, ".") : ""),
+          Math.round(rect.right - right),
+          JSON.stringify((element.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40))].join(" "));
+      }
+      var overflow = style.overflowX;
+      if (overflow === "auto" || overflow === "scroll" || overflow === "hidden") return;
+      for (var i = 0; i < element.children.length; i++) visit(element.children[i]);
+    }
+    for (var i = 0; i < body.children.length; i++) visit(body.children[i]);
+  }
+
+  function anchors(doc, job) {
+    var win = doc.defaultView, nav = doc.querySelector("nav.site");
+    var headings = doc.querySelectorAll("h1[id], h2[id], h3[id]");
+    for (var h = 0; h < headings.length; h++) {
+      win.location.hash = "#" + headings[h].id;
+      var navBottom = nav ? Math.max(0, nav.getBoundingClientRect().bottom) : 0;
+      lines.push(["anchor", job.page, job.width, headings[h].id, Math.round(headings[h].getBoundingClientRect().top),
+        Math.round(navBottom), win.innerHeight].join(" "));
+    }
+  }
+
+  function measure(job) {
+    var doc = frame.contentDocument;
+    lines.push(["page", job.page, job.width].join(" "));
+    lines.push(["width", doc.scrollingElement.scrollWidth, frame.contentWindow.innerWidth].join(" "));
+    wideElements(doc, job);
+    anchors(doc, job);
+  }
+
+  function next() {
+    var job = jobs.shift();
+    if (!job) {
+      lines.push("done");
+      var out = document.createElement("pre");
+      out.id = "layout-probe";
+      out.textContent = lines.join("\n");
+      document.body.appendChild(out);
+      frame.remove();
+      return;
+    }
+    frame.style.width = job.width + "px";
+    frame.style.height = job.height + "px";
+    frame.onload = function () {
+      try {
+        measure(job);
+      } catch (error) {
+        lines.push(["error", job.page, job.width, String(error).replace(/\s+/g, " ")].join(" "));
+      }
+      next();
+    };
+    frame.src = LAYOUT_SITE + job.page;
+  }
+  next();
+})();

@@ -1,0 +1,48 @@
+// check-search.js: try the site's search with every glossary term, for
+// docs/check.sh, which writes a page that sets
+//
+//   var SEARCH_SITE = "file:///.../build/docs/";
+//   var SEARCH_TERMS = [["zigzag", "Zigzag"], ["look-back", "Look-back (lab 07)"], ...];
+//                       (each term's id in glossary.html, and its text)
+//
+// then loads this script in headless Chromium (with
+// --allow-file-access-from-files, so this page may read the frame's) and
+// reads what it writes from the DOM Chromium prints (--dump-dom).
+//
+// For each term it opens search.html?q=NAME in an <iframe>, NAME being the
+// term without its note in parentheses ("Look-back"), as a reader would
+// type it, and appends to <pre id="search-probe"> a line
+//
+//   term ID FIRST_HREF                 the first result's link ("-": none)
+//   done
+//
+// check.sh wants glossary.html#ID first for every term: one step.
+"use strict";
+
+(function () {
+  var lines = [];
+  var frame = document.createElement("iframe");
+  document.body.appendChild(frame);
+  var terms = SEARCH_TERMS.slice();
+
+  function next() {
+    var term = terms.shift();
+    if (!term) {
+      lines.push("done");
+      var out = document.createElement("pre");
+      out.id = "search-probe";
+      out.textContent = lines.join("\n");
+      document.body.appendChild(out);
+      frame.remove();
+      return;
+    }
+    frame.onload = function () {
+      var first = frame.contentDocument.querySelector("#search-results li a");
+      lines.push(["term", term[0], first ? first.getAttribute("href") : "-"].join(" "));
+      next();
+    };
+    var name = term[1].replace(/\s*\(.*\)\s*$/, "");
+    frame.src = SEARCH_SITE + "search.html?q=" + encodeURIComponent(name);
+  }
+  next();
+})();
