@@ -236,9 +236,8 @@ static const int tile_sums[TILES] = {5, 2, 7, 1, 4, 3, 6, 2};
 struct lookback {
     tile_status word[TILES];    /* as they are now */
     int tile_of_block[TILES];   /* the tile a block writes, or reads the words before */
-    /* The round the block is in: the words it read, as read. */
-    int read[TILES][TILES];     /* [block][tile]: 1 if read in this round */
-    tile_status seen[TILES][TILES];
+    /* The round the block is in: the words it read, as read, and how many. */
+    tile_status seen[TILES][TILES]; /* [block][tile] */
     int reads[TILES];
     /* The last round printed, to fold repeats: its block and words. */
     int last_block, repeats;
@@ -316,7 +315,6 @@ static void print_round(struct lookback *lb, int b)
         snprintf(lb->last_label, sizeof lb->last_label, "%s", label);
     }
     lb->reads[b] = 0;
-    memset(lb->read[b], 0, sizeof lb->read[b]);
 }
 
 /* The prefix a round of block b adds up: back to the nearest INCLUSIVE. */
@@ -368,7 +366,6 @@ static void lookback(void)
         }
         /* Lane k of warp 0 reads the word of tile - 1 - k. */
         lb.tile_of_block[b] = t + 1 + (int)(ev->thread % SP_WARP);
-        lb.read[b][t] = 1;
         lb.seen[b][t] = (tile_status)ev->value;
         if (++lb.reads[b] == lb.tile_of_block[b])
             print_round(&lb, b);
