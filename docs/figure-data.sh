@@ -92,7 +92,8 @@ gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I common/emu/include -DSCAN
 g++ "$work/examples-07.o" "$work/trace-07.o" "$lab07_object" -o "$work/examples-07" \
     "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm \
     -Wl,--wrap=_ZN11scanlab_emu7warp_opENS_6WarpOpEjyiiNS_4SiteE -Wl,--wrap=__tsan_read16 \
-    -Wl,--wrap=__tsan_volatile_read8 -Wl,--wrap=__tsan_volatile_write8
+    -Wl,--wrap=__tsan_volatile_read8 -Wl,--wrap=__tsan_volatile_write8 ||
+    die "linking examples-07 with the tracer failed (it needs a linker with --wrap: GNU ld or lld)"
 
 # ---- 3. the rows ---------------------------------------------------------------
 # rows NAME PROGRAM ARGS...: PROGRAM's output into NAME.rows, never empty.
