@@ -97,21 +97,23 @@ static size_t take(const struct trace_event **events)
     return trace_take(events);
 }
 
-/* given[k][t]: what thread t of block 0 gave to its k-th __shfl_up_sync. */
-static void shuffles_given(const struct trace_event *events, size_t count, size_t calls, long long given[][SP_THREADS])
+/* given[k][t]: what thread t < threads of block 0 gave to its k-th
+ * __shfl_up_sync; each must have made exactly `calls`. */
+static void shuffles_given(const struct trace_event *events, size_t count, unsigned threads, unsigned calls,
+                           long long given[][SP_WARP])
 {
-    unsigned made[SP_THREADS] = {0};
+    unsigned made[SP_WARP] = {0};
     for (size_t e = 0; e < count; e++) {
         const struct trace_event *ev = &events[e];
-        if (ev->kind != TRACE_SHUFFLE || ev->block != 0 || ev->thread >= SP_THREADS)
+        if (ev->kind != TRACE_SHUFFLE || ev->block != 0 || ev->thread >= threads)
             continue;
         if (made[ev->thread] < calls)
             given[made[ev->thread]][ev->thread] = ev->value;
         made[ev->thread]++;
     }
-    for (unsigned t = 0; t < SP_THREADS; t++)
+    for (unsigned t = 0; t < threads; t++)
         if (made[t] != calls)
-            fail("a thread did not make the shuffles of a warp scan");
+            fail("a lane of warp 0 did not make the shuffles of its warp scans");
 }
 
 /* Lab 07, step A: one warp's five shuffle steps. */
@@ -125,8 +127,8 @@ static void warp(void)
     take(&events);
     must("scan_warps_inclusive", scan_warps_inclusive(d_in, d_out, SP_WARP));
     size_t count = take(&events);
-    static long long given[STEPS][SP_THREADS];
-    shuffles_given(events, count, STEPS, given);
+    long long given[STEPS][SP_WARP];
+    shuffles_given(events, count, SP_WARP, STEPS, given);
     from_device(out, d_out, SP_WARP);
     long long result[SP_WARP];
     for (int i = 0; i < SP_WARP; i++) {
@@ -159,19 +161,8 @@ static void block(void)
     must("scan_blocks_exclusive", scan_blocks_exclusive(d_in, d_out, SP_THREADS));
     size_t count = take(&events);
     /* Each thread scans its value (5 shuffles); warp 0 then the totals (5 more). */
-    static long long given[2 * STEPS][SP_THREADS];
-    unsigned made[SP_THREADS] = {0};
-    for (size_t e = 0; e < count; e++)
-        if (events[e].kind == TRACE_SHUFFLE && events[e].block == 0 && events[e].thread < SP_WARP)
-            made[events[e].thread]++;
-    for (unsigned t = 0; t < SP_WARP; t++)
-        if (made[t] != 2 * STEPS)
-            fail("warp 0 did not scan the warp totals with a second warp scan");
-    for (size_t e = 0, k[SP_WARP] = {0}; e < count; e++) {
-        const struct trace_event *ev = &events[e];
-        if (ev->kind == TRACE_SHUFFLE && ev->block == 0 && ev->thread < SP_WARP)
-            given[k[ev->thread]++][ev->thread] = ev->value;
-    }
+    long long given[2 * STEPS][SP_WARP];
+    shuffles_given(events, count, SP_WARP, 2 * STEPS, given);
     from_device(out, d_out, SP_THREADS);
     long long offsets[WARPS];
     for (int w = 0; w < WARPS; w++) {

@@ -36,8 +36,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <cuda_runtime_api.h>
-
 #include "scanlab_emu/runtime.h"
 
 #include "trace-07.h"
