@@ -23,7 +23,8 @@
 #   2. build the primer's examples (docs/examples/primer.cu) for the CPU
 #      emulator and run their self-check, so the primer shows working code;
 #   3. draw the SVG figures from docs/data/figures/*.rows
-#      (docs/figures/arrays-to-svg.awk), and the performance charts with
+#      (docs/figures/arrays-to-svg.awk; lab 07's status words over time:
+#      docs/figures/status-to-svg.awk), and the performance charts with
 #      gnuplot (docs/figures/bench.gp, through docs/figures/charts.sh, which
 #      make report shares) from docs/data/: make bench's CSV
 #      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt),
@@ -138,6 +139,28 @@ figure rle-segmented "The coarse-grained encoder, segments of 4" rle-segmented
 figure pack-widths "Frame widths of [0 2 1 5 5 7 10 1 13], frame 3" pack -v only='^(values|bits each|widths)$'
 figure pack-offsets "Frame bits and their exclusive scan" pack -v only='^(widths|frame bits|offsets)$'
 figure pack-stream "Where each value sits in word 0x068d7b58" pack -v only='^(values|start bit|its bits)'
+
+# lab 07: what the reference does inside its kernels (docs/figures/examples-07.c).
+figure single-pass-warp "A warp's five __shfl_up_sync steps on [3 1 7 0 4 1 6 3] x 4, lanes 0-15" \
+    single-pass-warp -v arrows=1 -v columns=0-15 -v header=lane
+figure single-pass-block "The 8 warp totals of a block, their scan by warp 0, the offsets" \
+    single-pass-block -v arrows=1 -v header=warp
+figure single-pass-lanes "The byte each lane's int4 load starts at, round by round" \
+    single-pass-lanes -v columns="0-3 31" -v header=lane -v shade=0
+# The look-back: 8 tiles' status words over time (docs/figures/status-to-svg.awk).
+[ -s "$rows/single-pass-lookback.rows" ] ||
+    die "figure single-pass-lookback: no rows in $rows/single-pass-lookback.rows (make docs-data writes them)"
+awk -f docs/figures/status-to-svg.awk -v title="The status words of 8 tiles as the look-back runs" \
+    "$rows/single-pass-lookback.rows" >"$out/figures/single-pass-lookback.svg" ||
+    die "figure single-pass-lookback: status-to-svg.awk failed"
+# docs/lab07.md walks through this run: tile 3 adds tiles 2, 1 and 0
+# (AGG 7, AGG 2, INCL 5) and publishes INCL 15 before tile 2 publishes
+# INCL 14; tile 7 waits for tile 6. Rows that no longer show it need new text.
+awk '/^tile 3 reads 0-2 +\[ I5\+ A2\+ A7\+ / { added = NR }
+     /^tile 3 publishes INCL 15 / { three = NR } /^tile 2 publishes INCL 14 / { two = NR }
+     /^tile 7 reads 0-6, waits/ { waits = 1 }
+     END { exit !(added && added < three && three < two && waits) }' "$rows/single-pass-lookback.rows" ||
+    die "figure single-pass-lookback: the rows no longer show what docs/lab07.md#lookback says of tiles 3 and 7; update the text"
 
 # chart, csv_rows, csv_run and rate_chart: make bench's CSV as gnuplot charts,
 # shared with make report (docs/report/build.sh).

@@ -19,7 +19,9 @@
 #      and 06 for the emulator; not the Criterion tests, which the docs do
 #      not need;
 #   2. link docs/figures/examples.c and examples-05-06.c (with
-#      kernels-05-06.cu) with those objects;
+#      kernels-05-06.cu) with those objects, and examples-07.c with lab
+#      07's object and the tracer trace-07.cpp (linked in with --wrap: GNU
+#      ld or lld);
 #   3. run the examples and the drivers, one rows file each.
 #
 # Any failure stops with a message: a lab that does not build, a program
@@ -54,6 +56,9 @@ targets="$emu/solutions/05-rle/rle.cu.o $emu/solutions/06-fixed-length/fixed_len
 for lab in $drawn_labs; do
     targets="$targets $emu/solutions/$lab/run"
 done
+# lab 07
+lab07_object=$emu/solutions/07-single-pass-scan/single_pass_scan.cu.o
+targets="$targets $lab07_object"
 # shellcheck disable=SC2086 # the list of targets is meant to split
 make --no-print-directory BACKEND=emu CHECK=none TREE=solutions $targets >"$work/make.log" 2>&1 || {
     tail -n 30 "$work/make.log" >&2
@@ -77,6 +82,19 @@ g++ "$work/examples.o" $objects "$emu"/common/*.o -o "$work/examples" \
 g++ "$work/examples-05-06.o" "$work/kernels-05-06.o" $objects $later_objects "$emu"/common/*.o \
     -o "$work/examples-05-06" "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm
 
+# lab 07: examples-07 prints what trace-07.cpp records inside the
+# reference's kernels: the emulator's warp operations, 16-byte loads and
+# volatile 8-byte accesses, each wrapped to go through the tracer first.
+g++ -std=c++17 -O2 -g -Wall -Wextra -Werror -I common/emu/include -c docs/figures/trace-07.cpp \
+    -o "$work/trace-07.o"
+gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I common/emu/include -DSCANLAB_EMULATOR \
+    -c docs/figures/examples-07.c -o "$work/examples-07.o"
+g++ "$work/examples-07.o" "$work/trace-07.o" "$lab07_object" -o "$work/examples-07" \
+    "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm \
+    -Wl,--wrap=_ZN11scanlab_emu7warp_opENS_6WarpOpEjyiiNS_4SiteE -Wl,--wrap=__tsan_read16 \
+    -Wl,--wrap=__tsan_volatile_read8 -Wl,--wrap=__tsan_volatile_write8 ||
+    die "linking examples-07 with the tracer failed (it needs a linker with --wrap: GNU ld or lld)"
+
 # ---- 3. the rows ---------------------------------------------------------------
 # rows NAME PROGRAM ARGS...: PROGRAM's output into NAME.rows, never empty.
 rows() {
@@ -97,3 +115,11 @@ done
 rows run-02 "$emu/solutions/02-naive-scan/run" 16 0x5eed random
 rows run-03 "$emu/solutions/03-efficient-scan/run" 16 0x5eed ones
 rows run-04 "$emu/solutions/04-compaction/run" 16 0x5eed sparse
+# lab 07. The look-back runs its blocks overlapped, as the grade's second
+# run does (SCANLAB_EMU_ORDER=reverse: 4 blocks at once, turns drawn from
+# the fixed seed, so the rows are the same each run; a different g++ may
+# compile other accesses, and draw other turns: then refresh them).
+for name in warp block lanes; do
+    rows "single-pass-$name" "$work/examples-07" "$name"
+done
+rows single-pass-lookback env SCANLAB_EMU_ORDER=reverse "$work/examples-07" lookback

@@ -22,6 +22,12 @@
 #              "down-sweep, stride S"                  k -> k-S; k-S and k -> k
 #            with k = 2S-1, 4S-1, ...; other rows get no arrows
 #   numbers  1 (default): number the columns above the first row; 0: do not
+#   header   a word to the left of the column numbers ("lane")
+#   columns  draw only these columns, e.g. "0-3 31": each gap of columns
+#            left out becomes one column of "..." (arrows to or from a
+#            column left out are not drawn); default: all
+#   shade    1 (default): shade a value that differs from the row above;
+#            0: do not (rows that are not steps of one array)
 #
 # Only awk is needed; the values are never re-computed here, only drawn.
 
@@ -36,6 +42,7 @@ function trim(text) { sub(/^[ \t]+/, "", text); sub(/[ \t]+$/, "", text); return
 BEGIN {
     if (title == "") title = "arrays"
     if (numbers == "") numbers = 1
+    if (shade == "") shade = 1
     rows = 0; widest_value = 1; widest_label = 1; most = 0
 }
 
@@ -57,12 +64,32 @@ BEGIN {
     if (length(label) > widest_label) widest_label = length(label)
 }
 
-# The x of the middle of column i, and the y of the top of row r.
-function mid_x(i) { return left + i * cell_w + cell_w / 2 }
+# Where each column is drawn: slot[i], or none when "columns" leaves it
+# out; gap_at[s]: slot s holds the "..." of a gap. Sets slots.
+function place_columns(    parts, count, k, range, shown, i, was_shown) {
+    if (columns == "")
+        for (i = 0; i < most; i++) shown[i] = 1
+    count = split(columns, parts, / +/)
+    for (k = 1; k <= count; k++) {
+        if (split(parts[k], range, "-") == 1) range[2] = range[1]
+        for (i = range[1] + 0; i <= range[2] + 0; i++) shown[i] = 1
+    }
+    slots = 0; was_shown = 1
+    for (i = 0; i < most; i++) {
+        if (i in shown) slot[i] = slots++
+        else if (was_shown) gap_at[slots++] = 1
+        was_shown = i in shown
+    }
+}
+
+# The x of the middle of slot s, and the y of the top of row r.
+function slot_x(s) { return left + s * cell_w + cell_w / 2 }
+function mid_x(i) { return slot_x(slot[i]) }
 function top_y(r) { return top + (r - 1) * (cell_h + gap) }
 
 function arrow(from_row, from_i, to_row, to_i, colour) {
     if (from_i < 0 || to_i < 0 || from_i >= row_count[from_row] || to_i >= row_count[to_row]) return
+    if (!(from_i in slot) || !(to_i in slot)) return
     printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"1.4\" marker-end=\"url(#head-%s)\"/>\n",
         mid_x(from_i), top_y(from_row) + cell_h, mid_x(to_i), top_y(to_row) - 3, colour, substr(colour, 2)
 }
@@ -99,7 +126,8 @@ END {
     gap = arrows ? 40 : 10
     left = widest_label * 8.6 + 20
     top = numbers ? 28 : 8
-    width = int(left + most * cell_w + 12)
+    place_columns()
+    width = int(left + slots * cell_w + 12)
     height = int(top_y(rows) + cell_h + 10)
 
     printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-labelledby=\"t\">\n",
@@ -112,21 +140,29 @@ END {
     print "</defs>"
     print "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
     print "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"14\">"
-    if (numbers)
+    if (numbers) {
         for (i = 0; i < most; i++)
-            printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#7f8c8d\" font-size=\"11\">%d</text>\n", mid_x(i), top - 9, i
+            if (i in slot)
+                printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#7f8c8d\" font-size=\"11\">%d</text>\n", mid_x(i), top - 9, i
+        if (header != "")
+            printf "<text x=\"%d\" y=\"%d\" fill=\"#7f8c8d\" font-size=\"11\">%s</text>\n", 6, top - 9, escape(header)
+    }
     for (r = 1; r <= rows; r++) {
         y = top_y(r)
         printf "<text x=\"%d\" y=\"%d\" fill=\"#2c3e50\">%s</text>\n", 6, y + cell_h / 2 + 5, escape(row_label[r])
+        for (s = 0; s < slots; s++)
+            if (s in gap_at)
+                printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#7f8c8d\">...</text>\n", slot_x(s), y + cell_h / 2 + 5
         for (i = 0; i < row_count[r]; i++) {
+            if (!(i in slot)) continue
             value = cell[r, i]
             if (value == "...") {
                 printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#7f8c8d\">...</text>\n", mid_x(i), y + cell_h / 2 + 5
                 continue
             }
-            changed = r > 1 && i < row_count[r - 1] && cell[r - 1, i] != value
+            changed = shade && r > 1 && i < row_count[r - 1] && cell[r - 1, i] != value
             printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#34495e\"/>\n",
-                left + i * cell_w + 1, y, cell_w - 2, cell_h, changed ? "#fde9a9" : "#eef3f7"
+                mid_x(i) - cell_w / 2 + 1, y, cell_w - 2, cell_h, changed ? "#fde9a9" : "#eef3f7"
             printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#111111\">%s</text>\n", mid_x(i), y + cell_h / 2 + 5, escape(value)
         }
         if (arrows && r > 1) draw_arrows(r)
