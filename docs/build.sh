@@ -23,7 +23,8 @@
 #   2. build the primer's examples (docs/examples/primer.cu) for the CPU
 #      emulator and run their self-check, so the primer shows working code;
 #   3. draw the SVG figures from docs/data/figures/*.rows
-#      (docs/figures/arrays-to-svg.awk), and the performance charts with
+#      (docs/figures/arrays-to-svg.awk; lab 08's payload bit by bit with
+#      docs/figures/bits-to-svg.awk), and the performance charts with
 #      gnuplot (docs/figures/bench.gp) from docs/data/: make bench's CSV
 #      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt),
 #      and the compression ratios (docs/figures/ratios.gp) from make
@@ -127,6 +128,23 @@ figure rle-segmented "The coarse-grained encoder, segments of 4" rle-segmented
 figure pack-widths "Frame widths of [0 2 1 5 5 7 10 1 13], frame 3" pack -v only='^(values|bits each|widths)$'
 figure pack-offsets "Frame bits and their exclusive scan" pack -v only='^(widths|frame bits|offsets)$'
 figure pack-stream "Where each value sits in word 0x068d7b58" pack -v only='^(values|start bit|its bits)'
+
+# ---- lab 08: the cascade's figures (docs/figures/examples-08.c) ------------
+# bits_figure NAME TITLE ROWS: one SVG of a payload's bits from
+# docs/data/figures/ROWS.rows (docs/figures/bits-to-svg.awk).
+bits_figure() {
+    name=$1 title=$2 data=$rows/$3.rows
+    [ -s "$data" ] || die "figure $name: no rows in $data (make docs-data writes them)"
+    awk -f docs/figures/bits-to-svg.awk -v title="$title" "$data" >"$out/figures/$name.svg" ||
+        die "figure $name: bits-to-svg.awk failed"
+}
+chunk="[40 40 41 41 41 42 43 43 43 43 42 42 41 40 40 40]"
+figure cascade-stages "The encoder's stages on the 8-bit chunk $chunk" cascade-encode
+figure cascade-frames "Each stream's bits, frame widths and bytes, frames of 4" cascade-frames
+bits_figure cascade-payload "The payload of $chunk, frames of 4, bit by bit" cascade-payload
+figure cascade-undelta "Undoing the delta: unzigzag, exclusive scan, add, keep 8 bits" cascade-decode \
+    -v only='^(zigzag deltas|differences|exclusive scan|symbols)$'
+figure cascade-decode "The decoder's steps on the payload of $chunk" cascade-decode
 
 # chart NAME CHART < rows "n<TAB>version<TAB>ms": one SVG, log-log, a line
 # per version in the order they first appear (docs/figures/bench.gp).
