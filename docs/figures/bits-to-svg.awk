@@ -106,8 +106,8 @@ END {
     close_line()
     if (lines == 0) { print "bits-to-svg.awk: no lines in the input" > "/dev/stderr"; exit 1 }
 
-    cell_w = 18; cell_h = 24; left = 8; char_w = 7.3
-    title_h = 20; byte_h = 16; label_h = 16; gap = 14
+    cell_w = 22; cell_h = 26; left = 8; char_w = 7.8
+    title_h = 22; byte_h = 17; label_h = 17; gap = 14
     width = left * 2 + 32 * cell_w
     # Each line: its title, the byte labels, the cells, one or two rows of labels.
     y = 4
@@ -125,14 +125,14 @@ END {
         width, height, width, height
     printf "<title id=\"t\">%s</title>\n", escape(title)
     print "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
-    print "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"13\">"
+    print "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"14\">"
     for (l = 1; l <= lines; l++) {
         top = line_top[l]
         cells_y = top + title_h + byte_h
-        printf "<text x=\"%d\" y=\"%d\" fill=\"#2c3e50\" font-weight=\"bold\">%s</text>\n", left, top + 14, escape(line_title[l])
+        printf "<text x=\"%d\" y=\"%d\" fill=\"#2c3e50\" font-weight=\"bold\">%s</text>\n", left, top + 15, escape(line_title[l])
         for (b = 1; b <= line_bytes[l]; b++) {
             x = left + (b - 1) * 8 * cell_w
-            printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#566573\" font-size=\"11\">byte %d: 0x%s</text>\n",
+            printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#566573\" font-size=\"12\">byte %d: 0x%s</text>\n",
                 x + 4 * cell_w, cells_y - 4, line_first[l] + b - 1, line_byte[l, b]
             printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#7f8c8d\"/>\n", x, cells_y - 14, x, cells_y
         }
@@ -147,20 +147,20 @@ END {
                 printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#bdc3c7\"/>\n",
                     x, cells_y, cell_w, cell_h, fill
                 printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"%s\">%s</text>\n",
-                    x + cell_w / 2, cells_y + 17, class == "unused" ? "#95a5a6" : "#111111", substr(bits, i, 1)
+                    x + cell_w / 2, cells_y + 18, class == "unused" ? "#95a5a6" : "#111111", substr(bits, i, 1)
             }
             x1 = x0 + length(bits) * cell_w
             printf "<path d=\"M%d,%d V%d M%d,%d V%d\" stroke=\"#2c3e50\" stroke-width=\"2\" fill=\"none\"/>\n",
                 x0, cells_y, cells_y + cell_h + 5, x1, cells_y, cells_y + cell_h + 5
             label = field_label[l, k]
             if (length(label) * char_w <= length(bits) * cell_w - 2)
-                printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#111111\" font-size=\"12\">%s</text>\n",
+                printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#111111\" font-size=\"13\">%s</text>\n",
                     (x0 + x1) / 2, cells_y + cell_h + label_h, escape(label)
             else if ((x0 + x1) / 2 > width / 2)
-                printf "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#111111\" font-size=\"12\">%s</text>\n",
+                printf "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#111111\" font-size=\"13\">%s</text>\n",
                     x1, cells_y + cell_h + 2 * label_h, escape(label)
             else
-                printf "<text x=\"%d\" y=\"%d\" fill=\"#111111\" font-size=\"12\">%s</text>\n",
+                printf "<text x=\"%d\" y=\"%d\" fill=\"#111111\" font-size=\"13\">%s</text>\n",
                     x0, cells_y + cell_h + 2 * label_h, escape(label)
         }
     }

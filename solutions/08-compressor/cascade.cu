@@ -667,8 +667,9 @@ __global__ void counts_kernel(uint32_t *d_counts, size_t runs, size_t n, unsigne
  * read_stream: take one packed stream of `count` values apart at
  * payload[*at ..), checking each field before using it, into the scratch's
  * widths and offsets (the next stream's read writes over them) and
- * `words` (a separate array per stream), and move *at past it. Invalid: it runs past payload_bytes, a width above max_width,
- * or unused high bits set in its last word.
+ * `words` (a separate array per stream), and move *at past it. Invalid:
+ * it runs past payload_bytes, a width above max_width, or unused high
+ * bits set in its last word.
  */
 static cudaError_t read_stream(const uint8_t *d_payload, size_t payload_bytes, size_t *at, size_t count,
                                uint32_t frame_length, unsigned max_width, const struct scratch *s,
