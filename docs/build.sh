@@ -24,7 +24,8 @@
 #      emulator and run their self-check, so the primer shows working code;
 #   3. draw the SVG figures from docs/data/figures/*.rows
 #      (docs/figures/arrays-to-svg.awk; lab 07's status words over time:
-#      docs/figures/status-to-svg.awk), and the performance charts with
+#      docs/figures/status-to-svg.awk; lab 08's payload bit by bit:
+#      docs/figures/bits-to-svg.awk), and the performance charts with
 #      gnuplot (docs/figures/bench.gp, through docs/figures/charts.sh, which
 #      make report shares) from docs/data/: make bench's CSV
 #      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt),
@@ -161,6 +162,23 @@ awk '/^tile 3 reads 0-2 +\[ I5\+ A2\+ A7\+ / { added = NR }
      /^tile 7 reads 0-6, waits/ { waits = 1 }
      END { exit !(added && added < three && three < two && waits) }' "$rows/single-pass-lookback.rows" ||
     die "figure single-pass-lookback: the rows no longer show what docs/lab07.md#lookback says of tiles 3 and 7; update the text"
+
+# ---- lab 08: the cascade's figures (docs/figures/examples-08.c) ------------
+# bits_figure NAME TITLE ROWS: one SVG of a payload's bits from
+# docs/data/figures/ROWS.rows (docs/figures/bits-to-svg.awk).
+bits_figure() {
+    name=$1 title=$2 data=$rows/$3.rows
+    [ -s "$data" ] || die "figure $name: no rows in $data (make docs-data writes them)"
+    awk -f docs/figures/bits-to-svg.awk -v title="$title" "$data" >"$out/figures/$name.svg" ||
+        die "figure $name: bits-to-svg.awk failed"
+}
+chunk="[40 40 41 41 41 42 43 43 43 43 42 42 41 40 40 40]"
+figure cascade-stages "The encoder's stages on the 8-bit chunk $chunk" cascade-encode
+figure cascade-frames "Each stream's bits, frame widths and bytes, frames of 4" cascade-frames
+bits_figure cascade-payload "The payload of $chunk, frames of 4, bit by bit" cascade-payload
+figure cascade-undelta "Undoing the delta: unzigzag, exclusive scan, add, keep 8 bits" cascade-decode \
+    -v only='^(zigzag deltas|differences|exclusive scan|symbols)$'
+figure cascade-decode "The decoder's steps on the payload of $chunk" cascade-decode
 
 # chart, csv_rows, csv_run and rate_chart: make bench's CSV as gnuplot charts,
 # shared with make report (docs/report/build.sh).

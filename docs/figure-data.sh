@@ -22,7 +22,12 @@
 #      kernels-05-06.cu) with those objects, and examples-07.c with lab
 #      07's object and the tracer trace-07.cpp (linked in with --wrap: GNU
 #      ld or lld);
-#   3. run the examples and the drivers, one rows file each.
+#   3. run the examples and the drivers, one rows file each;
+#   4. lab 08, in a block of its own: build its reference, link
+#      docs/figures/examples-08.c (with kernels-08.cu and scanzip's CPU
+#      codec, common/scanzip/codec.c, which checks the payload) and run it.
+#      Its cascade-payload.rows is bits-to-svg.awk's input, not rows of
+#      arrays.
 #
 # Any failure stops with a message: a lab that does not build, a program
 # that fails or prints nothing.
@@ -123,3 +128,23 @@ for name in warp block lanes; do
     rows "single-pass-$name" "$work/examples-07" "$name"
 done
 rows single-pass-lookback env SCANLAB_EMU_ORDER=reverse "$work/examples-07" lookback
+
+# ---- 4. lab 08: the cascade's figures -----------------------------------------
+# The lab 08 reference calls labs 03, 05 and 06, whose objects are above.
+lab08=$emu/solutions/08-compressor/cascade.cu.o
+echo "  DOCS  lab 08: docs/figures/examples-08.c with the reference and scanzip's CPU codec"
+make --no-print-directory BACKEND=emu CHECK=none TREE=solutions "$lab08" >>"$work/make.log" 2>&1 || {
+    tail -n 30 "$work/make.log" >&2
+    die "the emulator build of the lab 08 reference failed (make BACKEND=emu TREE=solutions $lab08); see $work/make.log"
+}
+gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I common/emu/include -DSCANLAB_EMULATOR \
+    -c docs/figures/examples-08.c -o "$work/examples-08.o"
+gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common/scanzip -c common/scanzip/codec.c -o "$work/codec.o"
+common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -c docs/figures/kernels-08.cu \
+    -o "$work/kernels-08.o"
+# shellcheck disable=SC2086 # the object lists are meant to split
+g++ "$work/examples-08.o" "$work/kernels-08.o" "$work/codec.o" "$lab08" $objects $later_objects \
+    "$emu"/common/*.o -o "$work/examples-08" "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm
+for name in cascade-encode cascade-frames cascade-decode cascade-payload; do
+    rows "$name" "$work/examples-08" "$name"
+done

@@ -666,9 +666,10 @@ __global__ void counts_kernel(uint32_t *d_counts, size_t runs, size_t n, unsigne
 /*
  * read_stream: take one packed stream of `count` values apart at
  * payload[*at ..), checking each field before using it, into the scratch's
- * widths, offsets and `words` (a separate array per stream), and move *at
- * past it. Invalid: it runs past payload_bytes, a width above max_width,
- * or unused high bits set in its last word.
+ * widths and offsets (the next stream's read writes over them) and
+ * `words` (a separate array per stream), and move *at past it. Invalid:
+ * it runs past payload_bytes, a width above max_width, or unused high
+ * bits set in its last word.
  */
 static cudaError_t read_stream(const uint8_t *d_payload, size_t payload_bytes, size_t *at, size_t count,
                                uint32_t frame_length, unsigned max_width, const struct scratch *s,
@@ -720,14 +721,19 @@ static cudaError_t read_stream(const uint8_t *d_payload, size_t payload_bytes, s
 }
 
 /*
- * decode_with: the decoder's steps once the scratch exists. The symbol
- * words go to s->values, the count words to s->deltas (both free then).
+ * decode_with: the decoder's steps once the scratch exists, in this
+ * order. The two streams share s->widths and s->offsets, which each
+ * read_stream fills: unpack the symbols before the counts' read_stream
+ * writes over them. The symbol words go to s->values and the count words
+ * to s->deltas (both free then); pack_decode writes the symbols to
+ * s->symbols and the counts to s->counts.
  *
  *     header: runs 1..n, frame length 1..2^20
- *     read_stream of the symbols (widths <= 8w), of the counts (<= 32);
- *     the payload ends exactly there
- *     pack_decode both; counts_kernel: counts add up to exactly n
- *     cascade_undelta when the flag says so
+ *     read_stream of the symbols (widths <= 8w), then pack_decode of them
+ *     read_stream of the counts (widths <= 32); the payload ends exactly
+ *     there; then pack_decode of them
+ *     counts_kernel: counts add up to exactly n
+ *     cascade_undelta when the flag says so (from a copy in s->deltas)
  *     rle_decode_search into s->values, cascade_narrow into d_raw
  */
 static cudaError_t decode_with(const struct scratch *s, const uint8_t *d_payload, size_t payload_bytes,
