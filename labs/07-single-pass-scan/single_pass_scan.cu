@@ -284,7 +284,10 @@ __device__ void publish_status(tile_status *d_status, size_t tile, unsigned flag
  * lines they must write to. Waiting about one L2 write latency first, and
  * a little less between reads, took the scan from 0.73 to 0.83 of copy at
  * 2^28 on an H100 (CUB's tuning for that GPU waits 1245 and 648 ns). A
- * grid of fewer than MANY_TILES tiles runs all at once: no first wait.
+ * grid of fewer than MANY_TILES tiles runs all at once: no first wait. A
+ * block knows the grid's size from gridDim.x, the number of blocks of its
+ * launch: both kernels that look back launch one block per tile, so
+ * gridDim.x is the tile count (SP_TILE elements a tile in the scan).
  */
 #define FIRST_LOOK_NS 1250
 #define RETRY_NS 650
@@ -300,11 +303,11 @@ __device__ int warp_sum(int value)
 
 /*
  * lookback_prefix: the exclusive prefix of `tile` (> 0), computed by one
- * whole warp, returned in every lane. In a large grid it first waits
- * FIRST_LOOK_NS. The warp reads 32 predecessors at once, lane k the word
- * of tile - 1 - k; while any is TILE_INVALID it waits RETRY_NS
- * (__nanosleep) and reads again. Then the nearest TILE_INCLUSIVE
- * lane ends the look-back: the prefix is the sum of the values of lanes 0
+ * whole warp, returned in every lane. In a grid of MANY_TILES tiles or
+ * more (gridDim.x, one block per tile) it first waits FIRST_LOOK_NS. The
+ * warp reads 32 predecessors at once, lane k the word of tile - 1 - k;
+ * while any is TILE_INVALID it waits RETRY_NS (__nanosleep) and reads
+ * again. Then the nearest TILE_INCLUSIVE lane ends the look-back: the prefix is the sum of the values of lanes 0
  * up to it. With none, all 32 were aggregates: add them, and look at the
  * 32 tiles before those.
  *
