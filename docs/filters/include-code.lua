@@ -21,7 +21,9 @@
 --   full               a file of solutions/ is shown as the reference
 --                      compiles it, without the solution markers of the
 --                      skeleton generator (`// BEGIN SOLUTION`,
---                      `// END SOLUTION` and the `//@ ` lines of the stub);
+--                      `// END SOLUTION` and the `//@ ` lines of the stub,
+--                      and the editions' `// BEGIN GUIDED` ... `// END OPEN`,
+--                      whose OPEN lines are stubs);
 --   student (default)  solutions/ is never read, since a student's copy has
 --                      none and what it holds is what students must write:
 --                      a folded block (a reference) becomes a one-line note
@@ -89,6 +91,8 @@ end
 local function is_marker(line)
   return line:match("^%s*// BEGIN SOLUTION") or line:match("^%s*// END SOLUTION")
       or line:match("^%s*//@")
+      or line:match("^%s*// BEGIN GUIDED%s*$") or line:match("^%s*// END GUIDED%s*$")
+      or line:match("^%s*// BEGIN OPEN%s*$") or line:match("^%s*// END OPEN%s*$")
 end
 
 local function extract(path, name, with_comment)
@@ -123,8 +127,12 @@ local function extract(path, name, with_comment)
     fail("the definition of '" .. name .. "' in '" .. path .. "' has no closing brace at column 0")
   end
   local start = first
-  if with_comment and first > 1 and lines[first - 1]:match("%*/%s*$") then
-    local j = first - 1
+  local above = first - 1 -- the comment's last line, past any markers
+  while above >= 1 and is_marker(lines[above]) do
+    above = above - 1
+  end
+  if with_comment and above >= 1 and lines[above]:match("%*/%s*$") then
+    local j = above
     while j >= 1 and not lines[j]:match("^/%*") do
       j = j - 1
     end
