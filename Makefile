@@ -455,13 +455,18 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates (and th
 	@rm -rf build/skeletons-open && grader/tools/make-skeletons.sh solutions build/skeletons-open open
 	@echo "  the open edition made: build/skeletons-open/"
 
-# The open edition (GUIDANCE=open) of a few labs, under the emulator: its
-# skeletons build and earn nothing, the references earn full marks with
-# the open rubric (the steps' tests gone, their points in the whole's).
+# The open edition (GUIDANCE=open) under the emulator: the skeletons of
+# OPEN_CHECK_LABS build and earn nothing, and the references earn full
+# marks under the open rubric in the labs whose rubric differs from the
+# guided one (a G/O or G/- line: their steps' tests are not built, and
+# their points are in the whole's). The other labs' tests are the same in
+# both editions, and test-grade-solutions grades their references.
 OPEN_CHECK_LABS ?= 02 03 07 08
-test-open-edition: check-skeletons # the open edition of labs OPEN_CHECK_LABS: skeletons score 0, references full (emu)
+OPEN_RUBRIC_LABS := $(foreach rubric,$(shell grep -lE '^[0-9][0-9]-[^ ]+ +[^ ]+ +[0-9.]+/' grader/labs/*/rubric.txt),\
+                      $(firstword $(subst -, ,$(notdir $(patsubst %/rubric.txt,%,$(rubric))))))
+test-open-edition: check-skeletons # the open edition: skeletons of OPEN_CHECK_LABS score 0, references full where the rubric differs (emu)
 	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=build/skeletons-open LAB='$(OPEN_CHECK_LABS)' EXPECT=zero grade
-	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=solutions LAB='$(OPEN_CHECK_LABS)' EXPECT=full grade
+	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=solutions LAB='$(strip $(OPEN_RUBRIC_LABS))' EXPECT=full grade
 
 # make test: every step runs, and the last line counts them.
 TEST_STEPS := check-skeletons test-open-edition test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
