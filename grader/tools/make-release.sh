@@ -70,7 +70,7 @@ awk -v guidance="$guidance" -v keep_hidden="$keep_hidden" 'BEGIN { visibility = 
         if (split($3, edition, "/") == 2) {
             if ((guidance == "open" ? edition[2] : edition[1]) == "-") next
             points = guidance == "open" ? edition[2] : edition[1]
-            sub(/[0-9.]+\/([0-9.]+|-)/, points " " substr("      ", 1, length($3) - length(points) - 1))
+            sub(/[0-9.]+\/([0-9.]+|-)/, substr("      ", 1, length($3) - length(points)) points)
         }
         print
     }' "$rubric" >"$out/$rubric"
