@@ -175,7 +175,8 @@ echo "batch: $TOTAL submissions, workers: $workers$([ -n "$GPUS" ] && echo " (GP
 # so the reference's renamed objects are made here and handed to it.
 if [ "$BACKEND" = cuda ]; then
     for test in grader/labs/*/perf.c; do
-        object=build/cuda-none/reference/$(basename "$(dirname "$test")").o
+        # (the open edition builds in folders of its own: the Makefile's BUILD)
+        object=build/cuda-none$([ "${GUIDANCE:-guided}" = open ] && echo -open)/reference/$(basename "$(dirname "$test")").o
         make --no-print-directory BACKEND=cuda "$object" >>"$out/tree.log" 2>&1 &&
             mkdir -p "$out/tree/$(dirname "$object")" && cp "$object" "$out/tree/$object" ||
             echo "batch.sh: no reference $object: its performance points will not be graded" >&2
