@@ -402,8 +402,9 @@ __device__ void publish_status(tile_status *d_status, size_t tile, unsigned flag
  * 2^28 on an H100 (CUB's tuning for that GPU waits 1245 and 648 ns). A
  * grid of fewer than MANY_TILES tiles runs all at once: no first wait. A
  * block knows the grid's size from gridDim.x, the number of blocks of its
- * launch: both kernels that look back launch one block per tile, so
- * gridDim.x is the tile count (SP_TILE elements a tile in the scan).
+ * launch: every kernel that looks back (lookback_kernel, single_pass_kernel,
+ * the fast references') launches one block per tile, so gridDim.x is the
+ * number of tiles.
  */
 #define FIRST_LOOK_NS 1250
 #define RETRY_NS 650
@@ -423,9 +424,9 @@ __device__ int warp_sum(int value)
  * more (gridDim.x, one block per tile) it first waits FIRST_LOOK_NS. The
  * warp reads 32 predecessors at once, lane k the word of tile - 1 - k;
  * while any is TILE_INVALID it waits RETRY_NS (__nanosleep) and reads
- * again. Then the nearest TILE_INCLUSIVE lane ends the look-back: the prefix is the sum of the values of lanes 0
- * up to it. With none, all 32 were aggregates: add them, and look at the
- * 32 tiles before those.
+ * again. Then the nearest TILE_INCLUSIVE lane ends the look-back: the
+ * prefix is the sum of the values of lanes 0 up to it. With none, all 32
+ * were aggregates: add them, and look at the 32 tiles before those.
  *
  *     tiles 0..4   [INCL 5] [AGG 2] [INCL 14] [AGG 1] [AGG 4], tile = 5
  *     lane 0 reads tile 4 (AGG 4), lane 1 tile 3 (AGG 1), lane 2 tile 2
