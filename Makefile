@@ -483,12 +483,15 @@ test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, gra
 	done; \
 	echo "test: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
 
-test-compile-cuda: # every .cu file through the real nvcc
+test-compile-cuda: # every .cu file through the real nvcc, the open edition's skeletons too
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%) build/cuda-$(CHECK)/docs/examples/primer.cu.o
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
+	@rm -rf build/skeletons-open && grader/tools/make-skeletons.sh solutions build/skeletons-open open
+	@$(MAKE) --no-print-directory BACKEND=cuda GUIDANCE=open TREE=build/skeletons-open build \
+	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)-open/build/skeletons-open/bench_$(name))
 
 # The solutions pass through the one-process run a GPU grade uses (every
 # test passes there); the skeletons, the planted bugs and the cheats fail
