@@ -31,6 +31,19 @@ ENGINE       ?= local#  make batch: local (this machine's CPUs or GPUs) or slurm
 PERF_N       ?=#       make grade: the size the performance tests time (default 2^24)
 ONE_PROCESS  ?=#       make grade: 1 runs each lab's tests in one process first (default on a GPU), 0 never
 
+# The labs come in two editions from the same solutions (skeleton.awk):
+# guided, whose skeletons ask for each step of a lab as a function with
+# its TODOs and grade each step, and open, which asks only for the lab's
+# interface, graded by the tests of the whole (the steps' points move
+# there: rubric.awk). A student release of the open edition says so in
+# grader/guidance (make-release.sh), and grades only that way.
+RELEASE_GUIDANCE := $(shell cat grader/guidance 2>/dev/null)
+GUIDANCE ?= $(or $(RELEASE_GUIDANCE),guided)
+$(if $(filter guided open,$(GUIDANCE)),,$(error GUIDANCE must be guided or open, not '$(GUIDANCE)'))
+$(if $(filter-out $(RELEASE_GUIDANCE),$(if $(RELEASE_GUIDANCE),$(GUIDANCE))),\
+  $(error this copy's labs are the $(RELEASE_GUIDANCE) edition (grader/guidance): GUIDANCE=$(GUIDANCE) cannot grade them))
+GUIDANCE_FLAGS := $(if $(filter open,$(GUIDANCE)),-DSCANLAB_GUIDANCE_OPEN)
+
 # cuda runs on an NVIDIA GPU; emu runs the same .cu files on the CPU
 # emulator of common/emu/. Without BACKEND, a machine with a GPU uses it.
 HAVE_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -q GPU && echo yes)
@@ -63,7 +76,8 @@ endif
 
 # Warnings are errors everywhere: a warning in a kernel is usually a bug.
 WARNINGS  := -Wall -Wextra -Werror
-CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support -I grader/support/perf -I grader/labs $(DEPS_CFLAGS)
+CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support -I grader/support/perf -I grader/labs $(DEPS_CFLAGS) \
+             $(GUIDANCE_FLAGS)
 
 # The CPU emulator: EMU_NVCC, EMU_LIB, EMU_SANITIZE ..., and emu-test.
 include common/emu/emu.mk
@@ -74,13 +88,14 @@ ifeq ($(BACKEND),cuda)
 CUDA_ARCH ?= $(if $(HAVE_GPU),-arch=native,-arch=all-major)
 NVCC      := $(NVCC_CUDA)
 NVCCFLAGS := -std=c++17 -O2 -g -lineinfo $(CUDA_ARCH) -Werror all-warnings \
-             -Xcompiler -Wall,-Wextra,-Werror -I common -I grader/support -I grader/support/perf -I grader/labs
+             -Xcompiler -Wall,-Wextra,-Werror -I common -I grader/support -I grader/support/perf -I grader/labs \
+             $(GUIDANCE_FLAGS)
 CFLAGS    += -I $(CUDA_HOME)/include
 LINK      := $(NVCC_CUDA) $(CUDA_ARCH)
 LDLIBS    := -lcriterion
 else ifeq ($(BACKEND),emu)
 NVCC      := $(EMU_NVCC)
-NVCCFLAGS := -O1 -g $(WARNINGS) $(EMU_SANITIZE) -I common -I grader/support
+NVCCFLAGS := -O1 -g $(WARNINGS) $(EMU_SANITIZE) -I common -I grader/support $(GUIDANCE_FLAGS)
 CFLAGS    += $(EMU_CFLAGS) $(EMU_SANITIZE) -DSCANLAB_EMULATOR
 LINK      := $(CXX) $(EMU_SANITIZE)
 LDLIBS    := $(EMU_LDLIBS) $(DEPS_LDFLAGS) -lcriterion
@@ -90,8 +105,9 @@ endif
 
 # ---- Files ---------------------------------------------------------------
 
-# An emulator built another way (EMU_SWITCH=ucontext) gets folders of its own.
-BUILD    ?= build/$(BACKEND)-$(CHECK)$(if $(filter emu,$(BACKEND)),$(EMU_VARIANT))
+# An emulator built another way (EMU_SWITCH=ucontext), and the open
+# edition (its tests built without the steps'), get folders of their own.
+BUILD    ?= build/$(BACKEND)-$(CHECK)$(if $(filter emu,$(BACKEND)),$(EMU_VARIANT))$(if $(filter open,$(GUIDANCE)),-open)
 # The labs are the folders of solutions/ (of labs/ in a student's copy).
 ALL_LABS := $(notdir $(wildcard $(or $(wildcard solutions),labs)/[0-9][0-9]-*))
 # LAB=02, or several: LAB="01 05".
@@ -372,6 +388,7 @@ help: ## list the targets and the knobs
 	@echo "Knobs: LAB=02 (or LAB='01 05')  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
 	@echo "       TREE=labs|solutions  N=16 (or N=33,1025: several sizes) SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros (make run)"
 	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 ONE_PROCESS=0|1 (make grade)"
+	@echo "       GUIDANCE=guided|open (the labs' edition: make grade, make student-release, make gradescope)"
 	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm WORKERS_PER_GPU=3 (make batch)"
 
 deps: ## install what the build needs (Criterion, cJSON) when missing
@@ -400,7 +417,7 @@ grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboa
 	  if $(MAKE) --no-print-directory $$programs; then \
 	    $(MAKE) --no-print-directory -s $$one >/dev/null 2>&1 || rm -f $$one; \
 	  else rm -f $$programs $$one; fi; done
-	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
+	@FILTER='$(FILTER)' EXPECT='$(EXPECT)' GUIDANCE='$(GUIDANCE)' RESULTS_JSON='$(RESULTS_JSON)' JUNIT_XML='$(JUNIT_XML)' \
 	  TEST_TIMEOUT='$(TEST_TIMEOUT)' PERF_N='$(PERF_N)' ONE_PROCESS='$(ONE_PROCESS)' MAKE='$(MAKE)' \
 	  EMU_SWITCH='$(EMU_SWITCH)' EMU_VARIANT='$(EMU_VARIANT)' \
 	  SCANLAB_DEPS_FLAGS='$(strip $(DEPS_CFLAGS) $(DEPS_LDFLAGS))' grader/grade.sh $(BUILD) $(TREE) $(BACKEND) $(LABS)
@@ -451,16 +468,31 @@ skeletons: ## regenerate labs/ from solutions/
 	$(source_tree_only)
 	@grader/tools/make-skeletons.sh solutions labs
 
-check-skeletons: ## fail if labs/ differs from what solutions/ generates
+check-skeletons: ## fail if labs/ differs from what solutions/ generates (and the open edition cannot be made)
 	$(source_tree_only)
 	@rm -rf build/skeletons && grader/tools/make-skeletons.sh solutions build/skeletons
 	@diff -r labs build/skeletons >/dev/null || \
 	  { diff -ru labs build/skeletons | head -40; \
 	    echo "labs/ is out of date with solutions/: run 'make skeletons'"; exit 1; }
 	@echo "  labs/ matches solutions/"
+	@rm -rf build/skeletons-open && grader/tools/make-skeletons.sh solutions build/skeletons-open open
+	@echo "  the open edition made: build/skeletons-open/"
+
+# The open edition (GUIDANCE=open) under the emulator: the skeletons of
+# OPEN_CHECK_LABS build and earn nothing, and the references earn full
+# marks under the open rubric in the labs whose rubric differs from the
+# guided one (a G/O or G/- line: their steps' tests are not built, and
+# their points are in the whole's). The other labs' tests are the same in
+# both editions, and test-grade-solutions grades their references.
+OPEN_CHECK_LABS ?= 02 03 04 06 07 08
+OPEN_RUBRIC_LABS := $(foreach rubric,$(shell grep -lE '^[0-9][0-9]-[^ ]+ +[^ ]+ +[0-9.]+/' grader/labs/*/rubric.txt),\
+                      $(firstword $(subst -, ,$(notdir $(patsubst %/rubric.txt,%,$(rubric))))))
+test-open-edition: check-skeletons # the open edition: skeletons of OPEN_CHECK_LABS score 0, references full where the rubric differs (emu)
+	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=build/skeletons-open LAB='$(OPEN_CHECK_LABS)' EXPECT=zero grade
+	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=solutions LAB='$(strip $(OPEN_RUBRIC_LABS))' EXPECT=full grade
 
 # make test: every step runs, and the last line counts them.
-TEST_STEPS := check-skeletons test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
+TEST_STEPS := check-skeletons test-open-edition test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
               test-fast test-planted test-tamper test-gpu-lock test-docs test-slurm test-scanzip fuzz \
               check-portable test-arm64
 
@@ -474,12 +506,15 @@ test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, gra
 	done; \
 	echo "test: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
 
-test-compile-cuda: # every .cu file through the real nvcc
+test-compile-cuda: # every .cu file through the real nvcc, the open edition's skeletons too
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%) build/cuda-$(CHECK)/docs/examples/primer.cu.o
 	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
+	@rm -rf build/skeletons-open && grader/tools/make-skeletons.sh solutions build/skeletons-open open
+	@$(MAKE) --no-print-directory BACKEND=cuda GUIDANCE=open TREE=build/skeletons-open build \
+	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)-open/build/skeletons-open/bench_$(name))
 
 # The solutions pass through the one-process run a GPU grade uses (every
 # test passes there); the skeletons, the planted bugs and the cheats fail
@@ -614,19 +649,19 @@ test-docs: # both editions build, their links resolve, the student one shows no 
 
 # ---- For instructors: what a class receives, and grading many at once ----
 
-student-release: check-skeletons ## build/release/: the students' tree and tarball (no solutions, no hidden tests)
+student-release: check-skeletons ## build/release/: the students' tree and tarball (no solutions, no hidden tests; GUIDANCE=open: the open edition)
 	$(source_tree_only)
-	@grader/tools/make-release.sh build/release/scanlab-student
+	@grader/tools/make-release.sh --guidance $(GUIDANCE) build/release/scanlab-student
 
 gradescope: check-skeletons ## build/gradescope/autograder.zip: Gradescope's autograder (emulator, hidden tests in)
 	$(source_tree_only)
 	@grader/tools/install-deps.sh zip
-	@grader/tools/make-release.sh --grading build/gradescope/tree
+	@grader/tools/make-release.sh --guidance $(GUIDANCE) --grading build/gradescope/tree
 	@grader/gradescope/make-autograder.sh build/gradescope/tree build/gradescope
 
 batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradebook.csv
 	@$(if $(SUBMISSIONS),,echo "make batch needs SUBMISSIONS=dir (folders, .tar.gz or .zip of lab files)" && exit 1)
-	@ENGINE='$(ENGINE)' grader/tools/batch.sh '$(SUBMISSIONS)' build/batch
+	@ENGINE='$(ENGINE)' GUIDANCE='$(GUIDANCE)' grader/tools/batch.sh '$(SUBMISSIONS)' build/batch
 
 # Both trees built for the GPU (CUDA_ARCH, e.g. -arch=sm_90; all-major
 # without a GPU here), then copied with their libraries into one folder.

@@ -38,6 +38,10 @@
 #            (tests-one-process), and only those it did not pass run again,
 #            each in its own, through Criterion; 0: each in its own only
 #            (default 1 on a GPU, 0 under the emulator; see lib/tests.sh)
+#   GUIDANCE guided | open: the edition of the labs graded (default
+#            guided; the Makefile sets it): the open edition's rubric has
+#            no step tests, and gives their points to the tests of the
+#            whole (tools/rubric.awk); the scoreboard's first line says which
 #   SCANLAB_GPU_LOCK  on a GPU, the lock file that grades sharing it take
 #            (default /tmp/scanlab-gpu-UUID.lock; see lib/gpu-lock.sh)
 #
@@ -70,7 +74,8 @@ mkdir -p "$out"
 for part in limits gpu-lock results tests checks perf; do . "$here/lib/$part.sh"; done
 # Every lab's rubric (grader/labs/NN-name/rubric.txt), as one table of
 # tab-separated fields (tools/rubric.awk), which everything reads.
-awk -f "$here/tools/rubric.awk" "$here"/labs/*/rubric.txt >"$out/rubric.tsv"
+guidance=${GUIDANCE:-guided}
+awk -v guidance="$guidance" -f "$here/tools/rubric.awk" "$here"/labs/*/rubric.txt >"$out/rubric.tsv"
 phase=${PHASE:-both}
 case "$phase" in both|tests|perf) ;; *) echo "grade.sh: PHASE is tests, perf or unset, not '$phase'" >&2; exit 2 ;; esac
 if [ "$phase" = perf ]; then
@@ -218,7 +223,11 @@ fi
 colour=0
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then colour=1; fi
 if [ "$load_scale" -gt 1 ]; then describe="$describe; time limits $load_scale times a quiet machine's: the grade began with $load_words"; fi
-echo "ScanLab scoreboard: $tree/ graded on $describe"
+edition=""
+if [ "$guidance" = open ]; then
+    edition=" (the open edition: the steps' tests are not graded, their points are in the tests of the whole; see each rubric.txt)"
+fi
+echo "ScanLab scoreboard: $tree/ graded on $describe$edition"
 echo
 status=0
 awk -v expect="${EXPECT:-}" -v colour="$colour" -v backend="$backend" -v tree="$tree" \

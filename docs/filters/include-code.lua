@@ -21,7 +21,9 @@
 --   full               a file of solutions/ is shown as the reference
 --                      compiles it, without the solution markers of the
 --                      skeleton generator (`// BEGIN SOLUTION`,
---                      `// END SOLUTION` and the `//@ ` lines of the stub);
+--                      `// END SOLUTION` and the `//@ ` lines of the stub,
+--                      and the editions' `// BEGIN GUIDED` ... `// END OPEN`,
+--                      whose OPEN lines are stubs);
 --   student (default)  solutions/ is never read, since a student's copy has
 --                      none and what it holds is what students must write:
 --                      a folded block (a reference) becomes a one-line note
@@ -31,6 +33,10 @@
 --                      student's starting point.
 --
 -- Files outside solutions/ are shown as they are in both editions.
+--
+-- A student release of the labs' open edition (grader/guidance says
+-- "open"; docs/instructors.md, "Two editions") has no step functions in
+-- labs/: where the student edition would show one, it says so in a line.
 -- A missing file or function is an error: pandoc stops and the build fails.
 
 local root = os.getenv("SCANLAB_ROOT") or "."
@@ -89,6 +95,8 @@ end
 local function is_marker(line)
   return line:match("^%s*// BEGIN SOLUTION") or line:match("^%s*// END SOLUTION")
       or line:match("^%s*//@")
+      or line:match("^%s*// BEGIN GUIDED%s*$") or line:match("^%s*// END GUIDED%s*$")
+      or line:match("^%s*// BEGIN OPEN%s*$") or line:match("^%s*// END OPEN%s*$")
 end
 
 local function extract(path, name, with_comment)
@@ -123,8 +131,12 @@ local function extract(path, name, with_comment)
     fail("the definition of '" .. name .. "' in '" .. path .. "' has no closing brace at column 0")
   end
   local start = first
-  if with_comment and first > 1 and lines[first - 1]:match("%*/%s*$") then
-    local j = first - 1
+  local above = first - 1 -- the comment's last line, past any markers
+  while above >= 1 and is_marker(lines[above]) do
+    above = above - 1
+  end
+  if with_comment and above >= 1 and lines[above]:match("%*/%s*$") then
+    local j = above
     while j >= 1 and not lines[j]:match("^/%*") do
       j = j - 1
     end
@@ -163,14 +175,42 @@ local function folded(summary, blocks)
   return blocks
 end
 
+-- The labs' edition of this copy: "open" in an open release, else "guided".
+local function guidance()
+  local file = io.open(root .. "/grader/guidance", "r")
+  if not file then
+    return "guided"
+  end
+  local word = file:read("l") or "guided"
+  file:close()
+  return word
+end
+
+-- Whether the file defines the function (starts_definition's reading).
+local function defines(path, name)
+  local lines = read_lines(path)
+  for i = 1, #lines do
+    if starts_definition(lines, i, name) then
+      return true
+    end
+  end
+  return false
+end
+
 -- The student edition's stand-ins for a block of solutions/: a note for a
--- reference, the skeleton of labs/ for a listing that explains an idea.
+-- reference, the skeleton of labs/ for a listing that explains an idea
+-- (or, in the open edition, a note where labs/ has no such function).
 local function student_block(block, path, name, fold)
   local skeleton = "labs/" .. path:sub(#"solutions/" + 1)
   local what = pandoc.Code(name or skeleton)
   if fold then
     local note = italic_para({ pandoc.Str("The reference "), what,
       pandoc.Str(" is in the full edition of this site.") })
+    return { pandoc.Div({ note }, pandoc.Attr("", { "reference-note" })) }
+  end
+  if name and guidance() == "open" and not defines(skeleton, name) then
+    local note = italic_para({ what, pandoc.Str(" is a step of the guided edition of the labs; in yours, "),
+      pandoc.Code(skeleton), pandoc.Str(" leaves the design of its kernels to you.") })
     return { pandoc.Div({ note }, pandoc.Attr("", { "reference-note" })) }
   end
   local shown = { pandoc.Str("Your starting point: "), what }

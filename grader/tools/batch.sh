@@ -32,7 +32,8 @@
 # grade runs at once; default the CPUs over the workers),
 # HIDDEN_SEED (the hidden tests' seed, one for the batch: OUT_DIR/hidden-seed),
 # ENGINE (local, the default: workers on this machine; slurm: a Slurm job
-# array, one submission a task, see below).
+# array, one submission a task, see below), GUIDANCE (guided, the
+# default, or open: the edition the class was given; make-release.sh).
 #
 # With ENGINE=slurm the grading tree is built here, then `sbatch --wait`
 # runs one array task per submission (grader/tools/slurm-task.sh), each on
@@ -168,13 +169,14 @@ TOTAL=$(wc -l <"$list")
 # The grading tree, compiled once (the skeletons, the support code, the
 # emulator); each submission's copy recompiles only the files it replaces.
 echo "batch: $TOTAL submissions, workers: $workers$([ -n "$GPUS" ] && echo " (GPUs $GPUS)"), BACKEND=$BACKEND"
-"$here/make-release.sh" --grading "$out/tree" >/dev/null
+"$here/make-release.sh" --guidance "${GUIDANCE:-guided}" --grading "$out/tree" >/dev/null
 # On a GPU each submission's perf programs hold the reference beside the
 # student's code (grader/support/perf/perf.h): the grading tree has no solutions/,
 # so the reference's renamed objects are made here and handed to it.
 if [ "$BACKEND" = cuda ]; then
     for test in grader/labs/*/perf.c; do
-        object=build/cuda-none/reference/$(basename "$(dirname "$test")").o
+        # (the open edition builds in folders of its own: the Makefile's BUILD)
+        object=build/cuda-none$([ "${GUIDANCE:-guided}" = open ] && echo -open)/reference/$(basename "$(dirname "$test")").o
         make --no-print-directory BACKEND=cuda "$object" >>"$out/tree.log" 2>&1 &&
             mkdir -p "$out/tree/$(dirname "$object")" && cp "$object" "$out/tree/$object" ||
             echo "batch.sh: no reference $object: its performance points will not be graded" >&2

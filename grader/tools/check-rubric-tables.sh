@@ -8,6 +8,10 @@
 #
 # A table row is a line `| `suite::test` | points | ... |`. The lab
 # tables of README.md and docs/index.md are checked too (below).
+#
+# A lab README has two editions (grader/tools/skeleton.awk): each is
+# checked against the rubric of its edition (rubric.awk -v guidance=),
+# and each lab's points must add up to the same in both.
 set -eu
 status=0
 
@@ -27,19 +31,30 @@ compare() {
 }
 
 rubric=$(awk -f grader/tools/rubric.awk grader/labs/*/rubric.txt)
+open_rubric=$(awk -v guidance=open -f grader/tools/rubric.awk grader/labs/*/rubric.txt)
 for page in solutions/[0-9][0-9]-*/README.md docs/lab[0-9][0-9].md; do
     [ -f "$page" ] || continue
     case "$page" in
-    solutions/*) number=$(basename "$(dirname "$page")" | cut -c1-2) ;;
-    *) number=$(basename "$page" .md | cut -c4-5) ;;
+    solutions/*) number=$(basename "$(dirname "$page")" | cut -c1-2); editions="guided open" ;;
+    *) number=$(basename "$page" .md | cut -c4-5); editions=guided ;;
     esac
-    table=$(awk -F'|' '/^\| `[A-Za-z0-9_]+::[A-Za-z0-9_]+` \|/ {
-                gsub(/[` ]/, "", $2); gsub(/ /, "", $3); print $2 " " $3 }' "$page" | sort)
-    [ -n "$table" ] || continue
-    expected=$(printf '%s\n' "$rubric" | awk -F'\t' -v lab="$number" 'substr($1, 1, 2) == lab && $4 != "hidden" { print $2 " " $3 }' | sort)
-    compare "$page" "$table" "$expected" "tests, as in its rubric.txt" \
-        "its rubric table differs from grader/labs/$number-*/rubric.txt"
+    for guidance in $editions; do
+        table=$(awk -v guidance="$guidance" -f grader/tools/skeleton.awk "$page" |
+                awk -F'|' '/^\| `[A-Za-z0-9_]+::[A-Za-z0-9_]+` \|/ {
+                    gsub(/[` ]/, "", $2); gsub(/ /, "", $3); print $2 " " $3 }' | sort)
+        [ -n "$table" ] || continue
+        if [ "$guidance" = open ]; then this_rubric=$open_rubric; else this_rubric=$rubric; fi
+        expected=$(printf '%s\n' "$this_rubric" | awk -F'\t' -v lab="$number" 'substr($1, 1, 2) == lab && $4 != "hidden" { print $2 " " $3 }' | sort)
+        name=$page
+        [ "$editions" = guided ] || name="$page ($guidance edition)"
+        compare "$name" "$table" "$expected" "tests, as in its rubric.txt" \
+            "its rubric table differs from grader/labs/$number-*/rubric.txt"
+    done
 done
+# The open edition moves the steps' points, never changes a lab's total.
+lab_totals() { printf '%s\n' "$1" | awk -F'\t' '{ total[$1] += $3 } END { for (lab in total) print lab " " total[lab] }' | sort; }
+compare "grader/labs/*/rubric.txt (open edition)" "$(lab_totals "$open_rubric")" "$(lab_totals "$rubric")" \
+    "labs, each with the same total as in the guided edition" "a lab's total differs between the editions (the open edition must move a step's points, not drop them)"
 # The lab tables of README.md and docs/index.md: one row a lab folder of
 # grader/labs/, in order, whose last cell is its points as tests + checks
 # + speed (`| `05-rle` | ... | 20 + 5 + 5 |`), summed from its rubric.

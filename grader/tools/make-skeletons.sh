@@ -1,10 +1,12 @@
 #!/bin/sh
 # make-skeletons.sh: write the student tree from the solutions.
 #
-#   grader/tools/make-skeletons.sh SOLUTIONS_DIR OUT_DIR
+#   grader/tools/make-skeletons.sh SOLUTIONS_DIR OUT_DIR [guided|open]
 #
 # Every file of solutions/NN-name/ goes to OUT_DIR/NN-name/: C and CUDA
-# sources through skeleton.awk, everything else (the README) as it is.
+# sources and the README through skeleton.awk, in the edition asked for
+# (guided, the default, or open: skeleton.awk says what each keeps),
+# anything else as it is.
 # Folders (solutions/NN-name/fast/, the fast references) stay out: a
 # student's copy has only the exercise.
 # `make skeletons` writes labs/; `make check-skeletons` writes a scratch
@@ -12,6 +14,7 @@
 set -eu
 solutions=$1
 out=$2
+guidance=${3:-guided}
 here=$(dirname "$0")
 for lab_dir in "$solutions"/[0-9][0-9]-*/; do
     lab=$(basename "$lab_dir")
@@ -20,8 +23,8 @@ for lab_dir in "$solutions"/[0-9][0-9]-*/; do
         name=$(basename "$file")
         [ -d "$file" ] && continue
         case "$name" in
-        *.c | *.cu | *.h | *.cuh)
-            awk -f "$here/skeleton.awk" "$file" >"$out/$lab/$name.tmp"
+        *.c | *.cu | *.h | *.cuh | *.md)
+            awk -v guidance="$guidance" -f "$here/skeleton.awk" "$file" >"$out/$lab/$name.tmp"
             mv "$out/$lab/$name.tmp" "$out/$lab/$name" ;;
         *) cp "$file" "$out/$lab/$name" ;;
         esac

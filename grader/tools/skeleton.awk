@@ -3,6 +3,7 @@
 #
 #   awk -f grader/tools/skeleton.awk solutions/02-naive-scan/naive_scan.cu
 #   awk -v pieces=NAME.cuh -f grader/tools/skeleton.awk solutions/07-single-pass-scan/single_pass_scan.cu
+#   awk -v guidance=open -f grader/tools/skeleton.awk solutions/07-single-pass-scan/README.md
 #
 # A solution marks what the student must write and what they get instead:
 #
@@ -13,6 +14,24 @@
 #
 # Everything else is copied as it is, so the skeleton and the solution share
 # their contracts, examples and helper code line for line.
+#
+# Two editions come from the same solution (guidance=guided, the default,
+# or guidance=open: make student-release GUIDANCE=open). What only the
+# guided edition has, its steps (helper functions, the kernels that run
+# them for the tests, step-by-step TODOs and text), is a region; what
+# only the open edition has (a stub, a paragraph) is another:
+#
+#     // BEGIN GUIDED            the open edition drops these lines;
+#     ...                        the guided one only the two markers
+#     // END GUIDED
+#     // BEGIN OPEN              the guided edition drops these lines;
+#     //@ TODO_STUDENT();        the open one only the two markers (a
+#     // END OPEN                solution's OPEN lines are stubs, //@)
+#
+# In a README the markers are HTML comments, `<!-- BEGIN GUIDED -->` and
+# so on, on lines of their own. Inside a region the other markers work as
+# anywhere else. The pieces header ignores the editions (it takes the
+# reference's code, which both have).
 #
 # It may also mark pieces that code outside the lab reuses (lab 07's scans
 # and look-back, which the fast references of solutions/NN-name/fast/
@@ -33,7 +52,19 @@ function fail(message) {
 function guard_of(name) {
     name = "SCANLAB_" toupper(name); gsub(/[^A-Z0-9]/, "_", name); return name
 }
+# A line that is only an edition marker: "BEGIN GUIDED", "END OPEN" ... or "".
+function edition_marker(line) {
+    if (line ~ /^[ \t]*\/\/ (BEGIN|END) (GUIDED|OPEN)[ \t]*$/ ||
+        line ~ /^[ \t]*<!-- (BEGIN|END) (GUIDED|OPEN) -->[ \t]*$/) {
+        gsub(/^[ \t]*(\/\/|<!--) | -->[ \t]*$|[ \t]*$/, "", line); return line
+    }
+    return ""
+}
 BEGIN {
+    if (guidance == "") guidance = "guided"
+    if (guidance != "guided" && guidance != "open") {
+        print "skeleton.awk: guidance is guided or open, not '" guidance "'" > "/dev/stderr"; failed = 1; exit 1
+    }
     if (pieces != "") {
         print "/* " pieces ": made by the Makefile (grader/tools/skeleton.awk)"
         print " * from the lines of " ARGV[1]
@@ -41,6 +72,18 @@ BEGIN {
         print "#ifndef " guard_of(pieces)
         print "#define " guard_of(pieces)
     }
+}
+edition_marker($0) != "" {
+    marker = edition_marker($0); split(marker, part, " ")
+    if (part[1] == "BEGIN") {
+        if (edition != "") fail("BEGIN " part[2] " inside " edition)
+        edition = part[2]; edition_line = FNR
+    } else {
+        if (edition != part[2]) fail("END " part[2] " without BEGIN " part[2])
+        edition = ""
+    }
+    if (pieces != "" && in_pieces) print "#line " (FNR + 1) " \"" FILENAME "\""
+    next
 }
 /^[ \t]*\/\/ BEGIN PIECES[ \t]*$/ {
     if (in_pieces) fail("nested BEGIN PIECES")
@@ -62,7 +105,9 @@ BEGIN {
     if (!in_solution) fail("END SOLUTION without BEGIN")
     in_solution = 0; next
 }
-pieces != "" { if (in_pieces && !/^[ \t]*\/\/@ ?/) print; next }
+pieces != "" { if (in_pieces && !/^[ \t]*\/\/@ ?/ && edition != "OPEN") print; next }
+edition == "GUIDED" && guidance == "open" { next }
+edition == "OPEN" && guidance == "guided" { next }
 in_solution { next }
 /^[ \t]*\/\/@ ?/ { sub(/\/\/@ ?/, ""); print; next }
 { print }
@@ -70,5 +115,6 @@ END {
     if (failed) exit 1
     if (in_solution) fail("BEGIN SOLUTION never ends")
     if (in_pieces) fail("BEGIN PIECES never ends")
+    if (edition != "") { FNR = edition_line; fail("BEGIN " edition " never ends") }
     if (pieces != "") print "#endif"
 }

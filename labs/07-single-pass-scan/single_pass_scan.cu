@@ -284,7 +284,11 @@ __device__ void publish_status(tile_status *d_status, size_t tile, unsigned flag
  * lines they must write to. Waiting about one L2 write latency first, and
  * a little less between reads, took the scan from 0.73 to 0.83 of copy at
  * 2^28 on an H100 (CUB's tuning for that GPU waits 1245 and 648 ns). A
- * grid of fewer than MANY_TILES tiles runs all at once: no first wait.
+ * grid of fewer than MANY_TILES tiles runs all at once: no first wait. A
+ * block knows the grid's size from gridDim.x, the number of blocks of its
+ * launch: every kernel that looks back (lookback_kernel, single_pass_kernel,
+ * the fast references') launches one block per tile, so gridDim.x is the
+ * number of tiles.
  */
 #define FIRST_LOOK_NS 1250
 #define RETRY_NS 650
@@ -300,13 +304,13 @@ __device__ int warp_sum(int value)
 
 /*
  * lookback_prefix: the exclusive prefix of `tile` (> 0), computed by one
- * whole warp, returned in every lane. In a large grid it first waits
- * FIRST_LOOK_NS. The warp reads 32 predecessors at once, lane k the word
- * of tile - 1 - k; while any is TILE_INVALID it waits RETRY_NS
- * (__nanosleep) and reads again. Then the nearest TILE_INCLUSIVE
- * lane ends the look-back: the prefix is the sum of the values of lanes 0
- * up to it. With none, all 32 were aggregates: add them, and look at the
- * 32 tiles before those.
+ * whole warp, returned in every lane. In a grid of MANY_TILES tiles or
+ * more (gridDim.x, one block per tile) it first waits FIRST_LOOK_NS. The
+ * warp reads 32 predecessors at once, lane k the word of tile - 1 - k;
+ * while any is TILE_INVALID it waits RETRY_NS (__nanosleep) and reads
+ * again. Then the nearest TILE_INCLUSIVE lane ends the look-back: the
+ * prefix is the sum of the values of lanes 0 up to it. With none, all 32
+ * were aggregates: add them, and look at the 32 tiles before those.
  *
  *     tiles 0..4   [INCL 5] [AGG 2] [INCL 14] [AGG 1] [AGG 4], tile = 5
  *     lane 0 reads tile 4 (AGG 4), lane 1 tile 3 (AGG 1), lane 2 tile 2

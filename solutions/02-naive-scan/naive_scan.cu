@@ -14,15 +14,25 @@
  *         where the serial loop does O(n). Lab 03 removes that extra work.
  * Rules:  CUDA C; no Thrust, CUB or other scan libraries.
  * Build:  make grade LAB=02        grade this file
+// BEGIN GUIDED
  *         make run LAB=02 N=16     print every step for one array
  *
  * Each function below has a stub marked TODO(student). Replace the stub
  * with your code and delete its TODO_STUDENT() call.
+// END GUIDED
+// BEGIN OPEN
+//@  *         make run LAB=02 N=16     print both scans of one array
+//@  *
+//@  * The two functions below are yours, and the kernels they launch: add
+//@  * them to this file. Replace each stub with your code and delete its
+//@  * TODO_STUDENT() call.
+// END OPEN
  */
 #include "cuda_check.h"
 #include "scan.h"
 #include "todo.h"
 
+// BEGIN GUIDED
 #define THREADS_PER_BLOCK 256
 
 /*
@@ -64,15 +74,21 @@ cudaError_t scan_naive_step(const int *d_in, int *d_out, size_t n, size_t offset
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 /*
  * scan_inclusive_naive: the whole scan, one launch per step, for any n.
  *
  * Example: [3 1 7 0 4 1 6 3] -> [3 4 11 11 15 16 22 25]
  *
+// BEGIN OPEN
+//@  * d_in is never written.
+// END OPEN
+// BEGIN GUIDED
  * Steps alternate between two buffers (ping-pong): step 1 reads d_in and
  * writes one of them, every later step reads the buffer the previous step
  * wrote. Pick the first buffer so that the last step writes d_out; the
  * other is a temporary you allocate and free. d_in is never written.
+// END GUIDED
  */
 cudaError_t scan_inclusive_naive(const int *d_in, int *d_out, size_t n)
 {
@@ -107,11 +123,17 @@ cudaError_t scan_inclusive_naive(const int *d_in, int *d_out, size_t n)
     cudaError_t free_err = cudaFree(d_temp);
     return err != cudaSuccess ? err : free_err;
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): steps with offset 1, 2, 4, ... while offset < n.
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the scan, a kernel launch per step.
+    // END OPEN
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
 }
 
+// BEGIN GUIDED
 /*
  * naive_block_kernel: the same steps inside one block, in shared memory.
  * One thread per element (blockDim.x >= n). Two shared arrays take the
@@ -144,8 +166,15 @@ __global__ void naive_block_kernel(const int *d_in, int *d_out, int n)
     //@ (void)d_in; (void)d_out; (void)n;
 }
 
+// END GUIDED
 /*
+// BEGIN GUIDED
  * scan_inclusive_naive_block: launch naive_block_kernel as a single block.
+// END GUIDED
+// BEGIN OPEN
+//@  * scan_inclusive_naive_block: the same scan in one block, its steps in
+//@  * shared memory, a barrier between them.
+// END OPEN
  *
  * Example: [3 1 7 0 4 1 6 3] -> [3 4 11 11 15 16 22 25]
  *
@@ -165,7 +194,12 @@ cudaError_t scan_inclusive_naive_block(const int *d_in, int *d_out, size_t n)
     naive_block_kernel<<<1, threads>>>(d_in, d_out, (int)n);
     return cudaGetLastError();
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): one block with at least n threads.
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): one launch of one block.
+    // END OPEN
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
 }

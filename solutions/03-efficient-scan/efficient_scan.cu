@@ -26,20 +26,32 @@
  *         a whole tile per block in shared memory and combines the tiles.
  * Rules:  CUDA C; no Thrust, CUB or other scan libraries.
  * Build:  make grade LAB=03        grade this file
+// BEGIN GUIDED
  *         make run LAB=03 N=16     print every level for one array
  *
  * Each function below has a stub marked TODO(student). Replace the stub
  * with your code and delete its TODO_STUDENT() call.
+// END GUIDED
+// BEGIN OPEN
+//@  *         make run LAB=03 N=16     print both scans of one array
+//@  *
+//@  * The two functions below are yours, and the kernels and functions they
+//@  * need: add them to this file. Replace each stub with your code and
+//@  * delete its TODO_STUDENT() call.
+// END OPEN
  */
 #include "cuda_check.h"
 #include "scan.h"
 #include "todo.h"
 
+// BEGIN GUIDED
 #define THREADS_PER_BLOCK 256
 #define TILE_THREADS (SCAN_TILE / 2) /* each thread loads two elements */
 
+// END GUIDED
 /* ---- Part A: one level per launch, in global memory --------------------- */
 
+// BEGIN GUIDED
 /*
  * upsweep_kernel: thread j combines the j-th pair at this level.
  * Its right child is k = (j + 1) * 2 * stride - 1, its left child k - stride.
@@ -145,6 +157,7 @@ static cudaError_t blelloch_sweeps(int *d_tree, size_t size)
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 /*
  * scan_exclusive_blelloch: the exclusive scan of any n, one launch a level.
  *
@@ -160,6 +173,7 @@ cudaError_t scan_exclusive_blelloch(const int *d_in, int *d_out, size_t n)
         return cudaSuccess;
     if (d_in == NULL || d_out == NULL)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     size_t size = next_power_of_two(n);
     int *d_tree;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_tree, size * sizeof(int)));
@@ -172,10 +186,17 @@ cudaError_t scan_exclusive_blelloch(const int *d_in, int *d_out, size_t n)
         err = cudaMemcpy(d_out, d_tree, n * sizeof(int), cudaMemcpyDeviceToDevice);
     cudaError_t free_err = cudaFree(d_tree);
     return err != cudaSuccess ? err : free_err;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the up-sweep and down-sweep over the padded tree.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /* ---- Part B: tiles in shared memory ------------------------------------- */
 
+// BEGIN GUIDED
 /*
  * scan_tiles_kernel: block b scans tile b, elements [b*SCAN_TILE, (b+1)*SCAN_TILE),
  * with both sweeps in shared memory, and writes the tile's total to
@@ -284,6 +305,7 @@ static cudaError_t scan_tiled_level(const int *d_in, int *d_out, size_t n, int *
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 /*
  * scan_exclusive_tiled: the exclusive scan of any n in shared-memory tiles.
  *
@@ -298,6 +320,7 @@ cudaError_t scan_exclusive_tiled(const int *d_in, int *d_out, size_t n)
         return cudaSuccess;
     if (d_in == NULL || d_out == NULL)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     size_t scratch_size = tiled_scratch_size(n);
     int *d_scratch = NULL;
     if (scratch_size > 0)
@@ -305,4 +328,11 @@ cudaError_t scan_exclusive_tiled(const int *d_in, int *d_out, size_t n)
     cudaError_t err = scan_tiled_level(d_in, d_out, n, d_scratch);
     cudaError_t free_err = cudaFree(d_scratch);
     return err != cudaSuccess ? err : free_err;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): scan SCAN_TILE elements a block in shared memory, then
+    //@ // combine the tiles, for any n.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }

@@ -14,24 +14,43 @@
  *                                          wherever flags[i] is 1
  *             kept    3                    = scan[n-1] + flags[n-1]
  *
+// BEGIN GUIDED
  *         Part A writes the two steps around the scan; part B chains them
  *         into whole compactions that remove zeros or keep what a predicate
  *         (common/compact.h) says.
+// END GUIDED
+// BEGIN OPEN
+//@  *         The compactions remove zeros or keep what a predicate
+//@  *         (common/compact.h) says.
+// END OPEN
  * Rules:  CUDA C; no Thrust, CUB or other libraries. The scan is
  *         scan_exclusive_tiled of common/scan.h: the grader links its own
  *         copy, so your lab 03 need not be finished. The output keeps the
  *         input's order, so a shared atomic counter will not do.
  * Build:  make grade LAB=04                   grade this file
+// BEGIN GUIDED
  *         make run LAB=04 N=16 FILL=sparse    print flags, scan and output
+// END GUIDED
+// BEGIN OPEN
+//@  *         make run LAB=04 N=16 FILL=sparse    print the compactions of one array
+// END OPEN
  *
+// BEGIN GUIDED
  * Each function below has a stub marked TODO(student). Replace the stub
  * with your code and delete its TODO_STUDENT() call.
+// END GUIDED
+// BEGIN OPEN
+//@  * The two functions below are yours, and the kernels and functions they
+//@  * need: add them to this file. Replace each stub with your code and
+//@  * delete its TODO_STUDENT() call.
+// END OPEN
  */
 #include "compact.h"
 #include "cuda_check.h"
 #include "scan.h"
 #include "todo.h"
 
+// BEGIN GUIDED
 #define THREADS_PER_BLOCK 256
 
 /* ---- Part A: the steps around the scan ---------------------------------- */
@@ -174,13 +193,16 @@ static cudaError_t compact_steps(const int *d_in, int *d_out, size_t n,
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 /*
  * compact_if: keep the elements `predicate` keeps; *kept says how many.
  *
  * Example (KEEP_GREATER_THAN 4): [5 -2 8 7 0 4] -> [5 8 7], kept 3
+// BEGIN GUIDED
  *
  * One allocation holds both scratch arrays, so a compaction costs a single
  * cudaMalloc (and the scan one more).
+// END GUIDED
  */
 cudaError_t compact_if(const int *d_in, int *d_out, size_t n,
                        enum compact_predicate predicate, int operand, size_t *kept)
@@ -192,11 +214,20 @@ cudaError_t compact_if(const int *d_in, int *d_out, size_t n,
         return cudaSuccess;
     if (d_in == NULL || d_out == NULL)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, 2 * n * sizeof(int)));
     cudaError_t err = compact_steps(d_in, d_out, n, predicate, operand, d_scratch, d_scratch + n, kept);
     cudaError_t free_err = cudaFree(d_scratch);
     return err != cudaSuccess ? err : free_err;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the kept elements, in order, to the front of d_out,
+    //@ // and their number in *kept.
+    //@ (void)operand;
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /*

@@ -30,14 +30,23 @@
  * Build:  make grade LAB=06                          grade this file
  *         make run LAB=06 N=9 FILL=width4 FRAME=3    print every step
  *
+// BEGIN GUIDED
  * Each function below has a stub marked TODO(student). Replace the stub
  * with your code and delete its TODO_STUDENT() call.
+// END GUIDED
+// BEGIN OPEN
+//@  * The five functions below are yours (common/pack.h gives each one's
+//@  * contract), and every kernel and device function they need: the design
+//@  * is yours. Replace each stub with your code and delete its
+//@  * TODO_STUDENT() call.
+// END OPEN
  */
 #include "cuda_check.h"
 #include "pack.h"
 #include "scan.h"
 #include "todo.h"
 
+// BEGIN GUIDED
 #define THREADS_PER_BLOCK 256
 #define PACK_TILE 1024                /* values a block of pack_kernel packs */
 #define PACK_TILE_WORDS (PACK_TILE + 1) /* the words 1024 values of up to 32 bits can touch */
@@ -53,8 +62,10 @@ static inline unsigned threads_for_frame(size_t frame_length)
     return threads;
 }
 
+// END GUIDED
 /* ---- Part A: widths and offsets ----------------------------------------- */
 
+// BEGIN GUIDED
 /*
  * bits_needed: how many bits `value` needs, 0 for 0.
  *
@@ -107,6 +118,7 @@ __global__ void widths_kernel(const uint32_t *d_values, size_t n, size_t frame_l
     //@ (void)d_values; (void)n; (void)frame_length; (void)d_widths;
 }
 
+// END GUIDED
 /*
  * pack_frame_widths: the width of every frame.
  *
@@ -122,6 +134,7 @@ cudaError_t pack_frame_widths(const uint32_t *d_values, size_t n, size_t frame_l
         return cudaSuccess;
     if (d_values == NULL || d_widths == NULL)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     unsigned frames = (unsigned)pack_frame_count(n, frame_length);
     unsigned threads = threads_for_frame(frame_length);
     // BEGIN SOLUTION
@@ -133,8 +146,15 @@ cudaError_t pack_frame_widths(const uint32_t *d_values, size_t n, size_t frame_l
     //@ (void)frames; (void)threads;
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the largest width of each frame's values.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
+// BEGIN GUIDED
 /*
  * frame_bits_kernel: one thread per frame, d_bits[f] = the frame's size in
  * bits: its width times its number of values (the last frame may be short).
@@ -156,11 +176,19 @@ __global__ void frame_bits_kernel(const uint32_t *d_widths, size_t n, size_t fra
     //@ (void)d_widths; (void)n; (void)frame_length; (void)frames; (void)d_bits;
 }
 
+// END GUIDED
 /*
+// BEGIN GUIDED
  * pack_frame_offsets: where each frame starts, in bits: frame_bits_kernel
  * into d_offsets, then scan_exclusive_tiled in place. The scan works on
  * int; uint32_t and int have the same size, so cast the pointers: every
  * offset is below 2^31 (common/pack.h).
+// END GUIDED
+// BEGIN OPEN
+//@  * pack_frame_offsets: where each frame starts, in bits: the exclusive
+//@  * scan of the frames' sizes (width times values). Every offset is below
+//@  * 2^31 (common/pack.h).
+// END OPEN
  *
  * Example: widths [2 3 4], n = 9, frame_length 3 -> bits [6 9 12]
  *          -> offsets [0 6 15]
@@ -181,14 +209,22 @@ cudaError_t pack_frame_offsets(const uint32_t *d_widths, size_t n, size_t frame_
     RETURN_IF_CUDA_ERROR(cudaGetLastError());
     return scan_exclusive_tiled((const int *)d_offsets, (int *)d_offsets, frames);
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): frame_bits_kernel (one thread per frame) into
     //@ // d_offsets, then scan_exclusive_tiled of them in place.
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the frames' bit offsets.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /* ---- Part B: packing ----------------------------------------------------- */
 
+// BEGIN GUIDED
 /*
  * or_bits: OR `value` (which fits in `width` bits, 1..32) into the stream
  * d_words at bit `bit`, lowest bit first. It fills word bit / 32 from bit
@@ -267,6 +303,7 @@ __global__ void pack_kernel(const uint32_t *d_values, size_t n, size_t frame_len
     //@ (void)d_words;
 }
 
+// END GUIDED
 /*
  * pack_values: OR every value into d_words, whose words must be zero.
  *
@@ -288,9 +325,16 @@ cudaError_t pack_values(const uint32_t *d_values, size_t n, size_t frame_length,
                                                                   d_widths, d_offsets, d_words);
     return cudaGetLastError();
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): launch pack_kernel, one block per PACK_TILE values.
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): every value ORed into d_words at its bit.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /* ---- Part C: the whole encoder, and the decoder ------------------------- */
@@ -334,13 +378,21 @@ cudaError_t pack_encode(const uint32_t *d_values, size_t n, size_t frame_length,
     *words = count;
     return cudaSuccess;
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): pack_frame_widths, pack_frame_offsets, copy the last
     //@ // width and offset back, *words = ceil(total bits / 32), cudaMemset
     //@ // those words to 0, pack_values.
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the widths, the offsets, the words and their count.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
+// BEGIN GUIDED
 /*
  * read_bits: the `width`-bit value (0..32 bits) at bit `bit` of the
  * stream, the inverse of or_bits.
@@ -394,6 +446,7 @@ __global__ void decode_kernel(const uint32_t *d_widths, const uint32_t *d_offset
     //@ (void)d_values;
 }
 
+// END GUIDED
 /*
  * pack_decode: every value back from the encoded form.
  *
@@ -415,7 +468,14 @@ cudaError_t pack_decode(const uint32_t *d_widths, const uint32_t *d_offsets,
                                                                           n, frame_length, d_values);
     return cudaGetLastError();
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): launch decode_kernel with one thread per value.
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): every value back from its frame's width and offset.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }

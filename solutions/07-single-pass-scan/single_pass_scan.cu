@@ -18,6 +18,7 @@
  *         INCLUSIVE (everything up to and including itself). Nobody waits
  *         for a whole chain: tile 3 above stops at tile 2 (14).
  *
+// BEGIN GUIDED
  *         You build it in steps, each graded on its own:
  *           A  warp_scan_inclusive     32 lanes, __shfl_up_sync
  *           B  block_scan_exclusive    256 threads, from warp scans
@@ -27,6 +28,13 @@
  *           E  take_tile_number, decoupled_prefix, single_pass_kernel,
  *              scan_exclusive_single_pass
  *
+// END GUIDED
+// BEGIN OPEN
+//@  *         The design is yours: how a block scans its tile, how it
+//@  *         publishes and reads the status words, how long it waits. Only
+//@  *         the whole scan is graded (the README says what the tests try).
+//@  *
+// END OPEN
  *         Tile numbers come from an atomic counter, not from blockIdx.x:
  *         a GPU does not start blocks in index order, and a block that
  *         waits for a tile whose block has not started (and cannot start:
@@ -35,11 +43,22 @@
  *         being worked on.
  * Rules:  CUDA C; no Thrust, CUB or other scan libraries.
  * Build:  make grade LAB=07        grade this file
+// BEGIN GUIDED
  *         make run LAB=07 N=5000   print each step for one array
+// END GUIDED
+// BEGIN OPEN
+//@  *         make run LAB=07 N=5000   print the scan of one array
+// END OPEN
  *         make bench BENCH=single_pass   beside cudaMemcpy and CUB (GPU)
  *
+// BEGIN GUIDED
  * Each function below with a stub marked TODO(student) is yours. The
  * kernels without one are given: they run your functions for the tests.
+// END GUIDED
+// BEGIN OPEN
+//@  * The two functions below are yours, and every kernel and device
+//@  * function they need: add them to this file.
+// END OPEN
  */
 // BEGIN PIECES
 #include <stdint.h>
@@ -49,6 +68,7 @@
 // END PIECES
 #include "todo.h"
 
+// BEGIN GUIDED
 // BEGIN PIECES
 #define FULL_MASK 0xffffffffu
 #define WARPS (SP_THREADS / SP_WARP)
@@ -380,7 +400,11 @@ __device__ void publish_status(tile_status *d_status, size_t tile, unsigned flag
  * lines they must write to. Waiting about one L2 write latency first, and
  * a little less between reads, took the scan from 0.73 to 0.83 of copy at
  * 2^28 on an H100 (CUB's tuning for that GPU waits 1245 and 648 ns). A
- * grid of fewer than MANY_TILES tiles runs all at once: no first wait.
+ * grid of fewer than MANY_TILES tiles runs all at once: no first wait. A
+ * block knows the grid's size from gridDim.x, the number of blocks of its
+ * launch: every kernel that looks back (lookback_kernel, single_pass_kernel,
+ * the fast references') launches one block per tile, so gridDim.x is the
+ * number of tiles.
  */
 #define FIRST_LOOK_NS 1250
 #define RETRY_NS 650
@@ -396,13 +420,13 @@ __device__ int warp_sum(int value)
 
 /*
  * lookback_prefix: the exclusive prefix of `tile` (> 0), computed by one
- * whole warp, returned in every lane. In a large grid it first waits
- * FIRST_LOOK_NS. The warp reads 32 predecessors at once, lane k the word
- * of tile - 1 - k; while any is TILE_INVALID it waits RETRY_NS
- * (__nanosleep) and reads again. Then the nearest TILE_INCLUSIVE
- * lane ends the look-back: the prefix is the sum of the values of lanes 0
- * up to it. With none, all 32 were aggregates: add them, and look at the
- * 32 tiles before those.
+ * whole warp, returned in every lane. In a grid of MANY_TILES tiles or
+ * more (gridDim.x, one block per tile) it first waits FIRST_LOOK_NS. The
+ * warp reads 32 predecessors at once, lane k the word of tile - 1 - k;
+ * while any is TILE_INVALID it waits RETRY_NS (__nanosleep) and reads
+ * again. Then the nearest TILE_INCLUSIVE lane ends the look-back: the
+ * prefix is the sum of the values of lanes 0 up to it. With none, all 32
+ * were aggregates: add them, and look at the 32 tiles before those.
  *
  *     tiles 0..4   [INCL 5] [AGG 2] [INCL 14] [AGG 1] [AGG 4], tile = 5
  *     lane 0 reads tile 4 (AGG 4), lane 1 tile 3 (AGG 1), lane 2 tile 2
@@ -571,23 +595,42 @@ __global__ void single_pass_kernel(const int *d_in, int *d_out, size_t n, tile_s
 }
 
 /* scan_single_pass_temp_bytes: the counter and one word per tile. */
+// END GUIDED
+// BEGIN OPEN
+//@ /* scan_single_pass_temp_bytes: the bytes of temporary storage the scan
+//@  * of n elements needs: any number your scan can work with. The tests
+//@  * give it exactly this many, filled with garbage. */
+// END OPEN
 size_t scan_single_pass_temp_bytes(size_t n)
 {
     // BEGIN SOLUTION
     return COUNTER_BYTES + (n + SP_TILE - 1) / SP_TILE * sizeof(tile_status);
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): COUNTER_BYTES and one tile_status per tile.
+    // END GUIDED
     //@ (void)n;
     //@ TODO_STUDENT();
     //@ return 0;
 }
 
 /*
+// BEGIN GUIDED
  * scan_exclusive_single_pass: clear the temporary storage (counter 0,
  * every word TILE_INVALID), then one launch of single_pass_kernel with a
  * block per tile. Both are queued on the default stream, in order, and
  * nothing is allocated: the caller's d_temp serves call after call, as
  * CUB's temporary storage does.
+// END GUIDED
+// BEGIN OPEN
+//@  * scan_exclusive_single_pass: the exclusive scan of d_in[0..n) into d_out,
+//@  * each element read once and written once, in one kernel launch (and a
+//@  * cudaMemsetAsync before it, if you like). temp_bytes below
+//@  * scan_single_pass_temp_bytes(n) is refused (cudaErrorInvalidValue).
+//@  * All of it is queued on the default stream and nothing is allocated:
+//@  * the caller's d_temp serves call after call, as CUB's temporary
+//@  * storage does, holding whatever the call before left in it.
+// END OPEN
  *
  * Example: [3 1 7 0 4 1 6 3] -> [0 3 4 11 11 15 16 22]
  */
@@ -607,7 +650,12 @@ cudaError_t scan_exclusive_single_pass(const int *d_in, int *d_out, size_t n,
                                                                storage_counter(d_temp));
     return cudaGetLastError();
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): check temp_bytes, zero the storage (cudaMemsetAsync), launch.
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): your single-pass scan.
+    // END OPEN
     //@ (void)temp_bytes;
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;

@@ -25,8 +25,16 @@
  *         make run LAB=08 N=16 FILL=runs       print every step
  *         make scanzip-gpu TREE=labs           scanzip with your labs 05, 06, 08
  *
+// BEGIN GUIDED
  * Each function below has a stub marked TODO(student). Replace the stub
  * with your code and delete its TODO_STUDENT() call.
+// END GUIDED
+// BEGIN OPEN
+//@  * The seven functions below are yours (common/cascade.h gives each
+//@  * one's contract and example), and every kernel, device function and
+//@  * temporary array they need: the design is yours. Replace each stub
+//@  * with your code and delete its TODO_STUDENT() call.
+// END OPEN
  */
 #include <string.h>
 
@@ -36,6 +44,7 @@
 #include "scan.h"
 #include "todo.h"
 
+// BEGIN GUIDED
 #define THREADS_PER_BLOCK 256
 #define MAX_BLOCKS 4096 /* grid-stride loops: enough blocks to fill any GPU */
 
@@ -53,6 +62,7 @@ __host__ __device__ inline uint32_t low_mask(unsigned bits)
     return bits >= 32 ? 0xffffffffu : (1u << bits) - 1;
 }
 
+// END GUIDED
 static bool valid_element_bytes(unsigned element_bytes)
 {
     return element_bytes == 1 || element_bytes == 2 || element_bytes == 4;
@@ -60,6 +70,7 @@ static bool valid_element_bytes(unsigned element_bytes)
 
 /* ---- Part A: elements in, elements out ---------------------------------- */
 
+// BEGIN GUIDED
 /*
  * widen_kernel: d_values[i] = element i, its w bytes lowest first.
  *
@@ -97,6 +108,7 @@ __global__ void narrow_kernel(const int *d_values, size_t n, unsigned element_by
     //@ (void)d_values; (void)n; (void)element_bytes; (void)d_raw;
 }
 
+// END GUIDED
 /* Parts A and B share their checks: NULL, w, n. */
 static cudaError_t check_arguments(const void *d_in, const void *d_out, size_t n, unsigned element_bytes)
 {
@@ -112,8 +124,15 @@ cudaError_t cascade_widen(const uint8_t *d_raw, size_t n, unsigned element_bytes
     RETURN_IF_CUDA_ERROR(check_arguments(d_raw, d_values, n, element_bytes));
     if (n == 0)
         return cudaSuccess;
+    // BEGIN GUIDED
     widen_kernel<<<grid_for(n), THREADS_PER_BLOCK>>>(d_raw, n, element_bytes, d_values);
     return cudaGetLastError();
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): element i of d_raw into d_values[i].
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 cudaError_t cascade_narrow(const int *d_values, size_t n, unsigned element_bytes, uint8_t *d_raw)
@@ -121,12 +140,20 @@ cudaError_t cascade_narrow(const int *d_values, size_t n, unsigned element_bytes
     RETURN_IF_CUDA_ERROR(check_arguments(d_values, d_raw, n, element_bytes));
     if (n == 0)
         return cudaSuccess;
+    // BEGIN GUIDED
     narrow_kernel<<<grid_for(n), THREADS_PER_BLOCK>>>(d_values, n, element_bytes, d_raw);
     return cudaGetLastError();
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the low 8w bits of d_values[i] into element i of d_raw.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /* ---- Part B: the delta step ---------------------------------------------- */
 
+// BEGIN GUIDED
 /*
  * zigzag: a difference modulo 2^bits, as a number that is small when the
  * difference is small either way. Negative means bit bits-1 is set.
@@ -180,16 +207,25 @@ __global__ void delta_kernel(const int *d_symbols, size_t runs, unsigned bits, u
     //@ (void)d_symbols; (void)runs; (void)bits; (void)d_zigzag;
 }
 
+// END GUIDED
 cudaError_t cascade_delta(const int *d_symbols, size_t runs, unsigned element_bytes,
                           uint32_t *d_zigzag)
 {
     RETURN_IF_CUDA_ERROR(check_arguments(d_symbols, d_zigzag, runs, element_bytes));
     if (runs == 0)
         return cudaSuccess;
+    // BEGIN GUIDED
     delta_kernel<<<grid_for(runs), THREADS_PER_BLOCK>>>(d_symbols, runs, 8 * element_bytes, d_zigzag);
     return cudaGetLastError();
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the zigzagged differences modulo 2^(8w).
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
+// BEGIN GUIDED
 /*
  * unzigzag_kernel: d_differences[r] = unzigzag(d_zigzag[r]), as int bits.
  * finish_undelta_kernel: d_symbols[r] = (exclusive[r] + difference[r]) mod
@@ -229,6 +265,7 @@ __global__ void finish_undelta_kernel(const int *d_differences, const int *d_exc
  * modulo 2^(8w) back into d_symbols. The scan adds ints: the sums wrap
  * past 2^31, and only their low 8w bits, which wrapping keeps, count.
  */
+// END GUIDED
 cudaError_t cascade_undelta(const uint32_t *d_zigzag, size_t runs, unsigned element_bytes,
                             int *d_symbols)
 {
@@ -250,16 +287,24 @@ cudaError_t cascade_undelta(const uint32_t *d_zigzag, size_t runs, unsigned elem
     cudaFree(d_exclusive);
     return err;
     // END SOLUTION
+    // BEGIN GUIDED
     //@ // TODO(student): a temporary array of runs ints (cudaMalloc, and free it
     //@ // on every path); unzigzag_kernel into d_symbols; scan_exclusive_tiled
     //@ // into the temporary; finish_undelta_kernel back into d_symbols. Both
     //@ // kernels work modulo 2^bits, bits = 8 * element_bytes; grid_for(runs) blocks.
     //@ TODO_STUDENT();
     //@ return cudaErrorNotYetImplemented;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the symbols back from their zigzagged differences, modulo 2^(8w).
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /* ---- Part C: choosing the frame length ------------------------------------ */
 
+// BEGIN GUIDED
 /* The candidates 8 16 32 64 128 256 (format.h); a block takes 256 values
  * at a time, one candidate frame of the longest kind. */
 #define CANDIDATE_TILE (SCANZIP_FIRST_FRAME_CANDIDATE << (SCANZIP_FRAME_CANDIDATES - 1))
@@ -337,11 +382,13 @@ __global__ void candidate_bits_kernel(const uint32_t *d_values, size_t count, un
     //@ (void)d_values; (void)count; (void)d_bits;
 }
 
+// END GUIDED
 cudaError_t cascade_frame_bytes(const uint32_t *d_values, size_t count,
                                 uint64_t bytes[SCANZIP_FRAME_CANDIDATES])
 {
     if (bytes == NULL || count > CASCADE_MAX_N || (count > 0 && d_values == NULL))
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     unsigned long long bits[SCANZIP_FRAME_CANDIDATES] = {0};
     if (count > 0) {
         unsigned long long *d_bits = NULL;
@@ -367,10 +414,18 @@ cudaError_t cascade_frame_bytes(const uint32_t *d_values, size_t count,
     for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
         bytes[k] = pack_frame_count(count, SCANZIP_FIRST_FRAME_CANDIDATE << k) + 4 * ((bits[k] + 31) / 32);
     return cudaSuccess;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the packed bytes of the stream with each candidate frame length.
+    //@ (void)d_values;
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /* ---- Part D: the payload ---------------------------------------------------- */
 
+// BEGIN GUIDED
 /*
  * The temporary arrays of an encode or a decode, an allocation each: n is
  * the most runs, frames and words any stream can have. Each is kept from
@@ -584,6 +639,7 @@ static cudaError_t encode_with(const struct scratch *s, const uint8_t *d_raw, si
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 cudaError_t cascade_encode(const uint8_t *d_raw, size_t n, unsigned element_bytes,
                            uint32_t frame_length, enum cascade_delta delta, uint8_t *d_payload,
                            size_t *payload_bytes, bool *delta_used)
@@ -592,11 +648,20 @@ cudaError_t cascade_encode(const uint8_t *d_raw, size_t n, unsigned element_byte
         !valid_element_bytes(element_bytes) || n == 0 || n > CASCADE_MAX_N ||
         frame_length > SCANZIP_MAX_FRAME_LENGTH || (unsigned)delta > CASCADE_CHOOSE_DELTA)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     struct scratch s;
     RETURN_IF_CUDA_ERROR(scratch_for(n, &s));
     return encode_with(&s, d_raw, n, element_bytes, frame_length, delta, d_payload, payload_bytes, delta_used);
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the payload of d_raw, byte for byte what the CPU codec writes.
+    //@ (void)d_payload; (void)payload_bytes; (void)delta_used;
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
+// BEGIN GUIDED
 /*
  * stream_widths_kernel: a stream's width bytes into d_widths, and a 1 into
  * *d_invalid for a width above max_width.
@@ -787,13 +852,22 @@ static cudaError_t decode_with(const struct scratch *s, const uint8_t *d_payload
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 cudaError_t cascade_decode(const uint8_t *d_payload, size_t payload_bytes, unsigned element_bytes,
                            bool delta, uint8_t *d_raw, size_t n)
 {
     if (d_payload == NULL || d_raw == NULL || !valid_element_bytes(element_bytes) || n == 0 ||
         n > CASCADE_MAX_N)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     struct scratch s;
     RETURN_IF_CUDA_ERROR(scratch_for(n, &s));
     return decode_with(&s, d_payload, payload_bytes, element_bytes, delta, d_raw, n);
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): d_raw from the payload; every field checked before it is used.
+    //@ (void)payload_bytes; (void)delta;
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }

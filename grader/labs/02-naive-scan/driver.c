@@ -1,6 +1,7 @@
 /*
  * Driver of lab 02 (make run LAB=02): every Hillis-Steele step of one
- * input, then the two complete scans, beside the grader's answer.
+ * input, then the two complete scans, beside the grader's answer. The
+ * open edition (SCANLAB_GUIDANCE_OPEN) has no step function: the scans.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "print.h"
 #include "scan.h"
 
+#ifndef SCANLAB_GUIDANCE_OPEN
 /* Steps one by one through scan_naive_step, as scan_inclusive_naive
  * should run them, printing the array after each. */
 static void print_steps(const int *input, size_t n)
@@ -27,6 +29,7 @@ static void print_steps(const int *input, size_t n)
     cudaFree(d_read);
     cudaFree(d_write);
 }
+#endif
 
 int drive(const struct driver_args *args)
 {
@@ -35,7 +38,9 @@ int drive(const struct driver_args *args)
     oracle_scan_inclusive(input, expected, c.n);
 
     print_ints("input", input, c.n);
+#ifndef SCANLAB_GUIDANCE_OPEN
     print_steps(input, c.n);
+#endif
     run_device_scan("scan_inclusive_naive", scan_inclusive_naive, input, expected, c.n);
     if (c.n <= SCAN_NAIVE_BLOCK_MAX)
         run_device_scan("scan_inclusive_naive_block", scan_inclusive_naive_block, input, expected, c.n);

@@ -6,6 +6,8 @@
  *   $ make run LAB=04 N=16 FILL=sparse
  *
  * The scan between the steps is the grader's (grader/labs/03-efficient-scan/provided.cu).
+ * The open edition (SCANLAB_GUIDANCE_OPEN) has no step functions: the
+ * whole compactions.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,7 @@ static void print_compacted(const char *function, const int *d_out, size_t kept,
     free(got);
 }
 
+#ifndef SCANLAB_GUIDANCE_OPEN
 /* The steps of compact_nonzero one at a time. */
 static void print_steps(const int *input, size_t n, const int *expected, size_t expected_kept)
 {
@@ -66,6 +69,7 @@ done:
     cudaFree(d_positions);
     cudaFree(d_out);
 }
+#endif
 
 /* compact_nonzero (p == NULL) or compact_if with p, in one call. */
 static void run_compaction(const char *function, const struct predicate_case *p,
@@ -94,7 +98,9 @@ int drive(const struct driver_args *args)
     size_t expected_kept = oracle_compact_nonzero(input, expected, c.n);
 
     print_ints("input", input, c.n);
+#ifndef SCANLAB_GUIDANCE_OPEN
     print_steps(input, c.n, expected, expected_kept);
+#endif
     run_compaction("compact_nonzero", NULL, input, c.n);
     print_ints("expected", expected, expected_kept);
     for (size_t k = 0; k < compact_predicate_cases_count; k++) {

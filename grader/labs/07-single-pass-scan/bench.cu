@@ -50,12 +50,15 @@ static cudaError_t run_tiled(void *context)
 }
 
 /* Lab 07's tiles alone, each scanned on its own (no look-back): what the
- * single pass would cost if the tiles never had to talk. */
+ * single pass would cost if the tiles never had to talk. A step of the
+ * guided edition: the open one has no scan_tiles_exclusive. */
+#ifndef SCANLAB_GUIDANCE_OPEN
 static cudaError_t run_tiles_alone(void *context)
 {
     struct scan_run *run = (struct scan_run *)context;
     return scan_tiles_exclusive(run->d_in, run->d_out, run->n, (int *)run->d_temp);
 }
+#endif
 
 static cudaError_t run_single_pass(void *context)
 {
@@ -130,7 +133,9 @@ static int bench_size(size_t n)
     else
         printf("  %-38s WRONG: %s\n", "CUB DeviceScan::ExclusiveSum", why);
     bench_version("scan_exclusive_tiled (03)", run_tiled, &run, expected, copy_ms, cub_ms);
+#ifndef SCANLAB_GUIDANCE_OPEN
     bench_version("scan_tiles_exclusive (07, no look-back)", run_tiles_alone, &run, per_tile, copy_ms, cub_ms);
+#endif
     bench_version("scan_exclusive_single_pass (07)", run_single_pass, &run, expected, copy_ms, cub_ms);
     cudaFree((void *)run.d_in);
     cudaFree(run.d_out);

@@ -7,6 +7,9 @@
  *
  *   $ make run LAB=07 N=20000 FILL=ones
  *
+ * The open edition (SCANLAB_GUIDANCE_OPEN: the student designs the scan,
+ * no steps are asked for) runs the whole scan alone.
+ *
  * Every array holds exactly its n elements: grade.sh's memory and race
  * checks run this driver, and a read one past the end must fall outside.
  */
@@ -18,6 +21,7 @@
 #include "print.h"
 #include "single_pass.h"
 
+#ifndef SCANLAB_GUIDANCE_OPEN
 /* A segmented step (each segment of the input scanned on its own): its
  * output and the verdict. */
 static void run_segments(const char *function, device_scan_fn step, const int *input, size_t n, size_t segment,
@@ -82,6 +86,17 @@ static void run_lookback(const int *totals, size_t tiles)
     free(prefixes);
 }
 
+/* Every step, each beside the oracle's answer. */
+static void run_steps(const int *input, size_t n, size_t tiles)
+{
+    run_segments("scan_warps_inclusive", scan_warps_inclusive, input, n, SP_WARP, 1);
+    run_segments("scan_blocks_exclusive", scan_blocks_exclusive, input, n, SP_THREADS, 0);
+    int *totals = run_tiles(input, n, tiles);
+    run_lookback(totals, tiles);
+    free(totals);
+}
+#endif /* SCANLAB_GUIDANCE_OPEN */
+
 /* The whole scan, with temporary storage of the size it asks for. */
 static void run_single_pass(const int *input, const int *expected, size_t n)
 {
@@ -109,11 +124,9 @@ int drive(const struct driver_args *args)
            SP_TILE, SP_THREADS, SP_ITEMS);
     print_ints("input", input, c.n);
     if (c.n > 0) {
-        run_segments("scan_warps_inclusive", scan_warps_inclusive, input, c.n, SP_WARP, 1);
-        run_segments("scan_blocks_exclusive", scan_blocks_exclusive, input, c.n, SP_THREADS, 0);
-        int *totals = run_tiles(input, c.n, tiles);
-        run_lookback(totals, tiles);
-        free(totals);
+#ifndef SCANLAB_GUIDANCE_OPEN
+        run_steps(input, c.n, tiles);
+#endif
         run_single_pass(input, expected, c.n);
     }
     print_ints("expected", expected, c.n);

@@ -8,6 +8,11 @@
  *   single_pass::             the whole scan, with the caller's temporary
  *                             storage (poisoned, guarded, reused)
  *
+ * The open edition (make student-release GUIDANCE=open; the Makefile
+ * defines SCANLAB_GUIDANCE_OPEN) asks for the whole scan only, designed
+ * as the student likes: the steps' tests are not built, and their points
+ * go to single_pass:: (rubric.txt, G/O points).
+ *
  * Run some tests:  make grade LAB=07 FILTER=lookback/prefixes
  */
 #include <stdarg.h>
@@ -52,6 +57,9 @@ static int *after_unwritten(const int *input, size_t n, size_t offset)
     memcpy(padded + offset, input, n * sizeof(int));
     return padded;
 }
+
+/* ---- The steps' tests, in the guided edition only ---------------------------- */
+#ifndef SCANLAB_GUIDANCE_OPEN
 
 /* The tile totals of input[0..n): what scan_tiles_exclusive reports. */
 static int *oracle_tile_totals(const int *input, size_t n)
@@ -262,6 +270,8 @@ Test(lookback, prefixes)
     for (size_t i = 0; i < sizeof lookback_cases / sizeof lookback_cases[0]; i++)
         check_lookback(&lookback_cases[i]);
 }
+
+#endif /* SCANLAB_GUIDANCE_OPEN */
 
 /* ---- The whole scan -------------------------------------------------------------- */
 
