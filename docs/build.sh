@@ -107,7 +107,7 @@ figure() {
     name=$1 title=$2 data=$rows/$3.rows
     shift 3
     [ -s "$data" ] || die "figure $name: no rows in $data (make docs-data writes them)"
-    awk -f docs/figures/arrays-to-svg.awk -v title="$title" "$@" "$data" >"$out/figures/$name.svg" ||
+    awk -f docs/figures/svg-text.awk -f docs/figures/arrays-to-svg.awk -v title="$title" "$@" "$data" >"$out/figures/$name.svg" ||
         die "figure $name: arrays-to-svg.awk failed"
 }
 
@@ -151,7 +151,7 @@ figure single-pass-lanes "The byte each lane's int4 load starts at, round by rou
 # The look-back: 8 tiles' status words over time (docs/figures/status-to-svg.awk).
 [ -s "$rows/single-pass-lookback.rows" ] ||
     die "figure single-pass-lookback: no rows in $rows/single-pass-lookback.rows (make docs-data writes them)"
-awk -f docs/figures/status-to-svg.awk -v title="The status words of 8 tiles as the look-back runs" \
+awk -f docs/figures/svg-text.awk -f docs/figures/status-to-svg.awk -v title="The status words of 8 tiles as the look-back runs" \
     "$rows/single-pass-lookback.rows" >"$out/figures/single-pass-lookback.svg" ||
     die "figure single-pass-lookback: status-to-svg.awk failed"
 # docs/lab07.md walks through this run: tile 3 adds tiles 2, 1 and 0
@@ -169,7 +169,7 @@ awk '/^tile 3 reads 0-2 +\[ I5\+ A2\+ A7\+ / { added = NR }
 bits_figure() {
     name=$1 title=$2 data=$rows/$3.rows
     [ -s "$data" ] || die "figure $name: no rows in $data (make docs-data writes them)"
-    awk -f docs/figures/bits-to-svg.awk -v title="$title" "$data" >"$out/figures/$name.svg" ||
+    awk -f docs/figures/svg-text.awk -f docs/figures/bits-to-svg.awk -v title="$title" "$data" >"$out/figures/$name.svg" ||
         die "figure $name: bits-to-svg.awk failed"
 }
 chunk="[40 40 41 41 41 42 43 43 43 43 42 42 41 40 40 40]"

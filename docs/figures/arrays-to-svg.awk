@@ -30,14 +30,7 @@
 #            0: do not (rows that are not steps of one array)
 #
 # Only awk is needed; the values are never re-computed here, only drawn.
-
-function escape(text) {
-    gsub(/&/, "\\&amp;", text); gsub(/</, "\\&lt;", text); gsub(/>/, "\\&gt;", text)
-    gsub(/"/, "\\&quot;", text)
-    return text
-}
-
-function trim(text) { sub(/^[ \t]+/, "", text); sub(/[ \t]+$/, "", text); return text }
+# escape() and trim() are svg-text.awk's, which docs/build.sh gives first.
 
 BEGIN {
     if (title == "") title = "arrays"

@@ -32,12 +32,7 @@
 #
 # Variables: title, the SVG's <title> (for screen readers); default "bits".
 # Only awk is needed; the bits are never computed here, only drawn.
-
-function escape(text) {
-    gsub(/&/, "\\&amp;", text); gsub(/</, "\\&lt;", text); gsub(/>/, "\\&gt;", text)
-    gsub(/"/, "\\&quot;", text)
-    return text
-}
+# escape() and trim() are svg-text.awk's, which docs/build.sh gives first.
 
 function fail(message) {
     printf "bits-to-svg.awk: input line %d: %s\n", NR, message > "/dev/stderr"

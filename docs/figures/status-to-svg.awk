@@ -16,14 +16,7 @@
 # skipped. Variables: title, the SVG's <title> (for screen readers).
 #
 # Only awk is needed; nothing is computed here, only drawn.
-
-function escape(text) {
-    gsub(/&/, "\\&amp;", text); gsub(/</, "\\&lt;", text); gsub(/>/, "\\&gt;", text)
-    gsub(/"/, "\\&quot;", text)
-    return text
-}
-
-function trim(text) { sub(/^[ \t]+/, "", text); sub(/[ \t]+$/, "", text); return text }
+# escape() and trim() are svg-text.awk's, which docs/build.sh gives first.
 
 BEGIN {
     if (title == "") title = "status words"
