@@ -19,7 +19,11 @@
 load "docs/figures/palette.gp"
 # The name of series i (from 0): the quoted first line of its block.
 name(i) = system(sprintf("sed -n 's/^\"\\(.*\\)\"$/\\1/p' '%s' | sed -n '%dp'", data, i + 1))
-set terminal svg size 640,(330 + 24 * blocks) dynamic enhanced font "sans,15" background "white"
+# make report's charts (colors given) have twice the lines, with long
+# names: wider, in a smaller font, so that their key fits.
+width = exists("colors") ? 900 : 640
+font_size = exists("colors") ? 12 : 15
+set terminal svg size width,(330 + (exists("colors") ? 20 : 24) * blocks) dynamic enhanced font "sans,".font_size background "white"
 set output out
 set title chart noenhanced font ",13"
 set logscale x 2
