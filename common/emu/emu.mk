@@ -174,11 +174,23 @@ $(call EMU_TEST_BIN,none)/c_host: $(EMU_DIR)/tests/c_host.c $(call EMU_TEST_OBJ,
 # address randomization and would otherwise re-execute itself, which the
 # host kernel cannot do for an aarch64 program; qemu passes the flag on.
 EMU_TEST_AGAIN := $(filter asm,$(EMU_SWITCH_DEFAULT))
+
+# What clang (Debian 12's clang 14, and so Apple's, whose runtimes are
+# LLVM's) cannot show that GCC can: run.sh counts these runs "known"
+# with the why, and fails if one goes as its line says (then drop it).
+# docs/emulator.md ("Other machines") says what each means for a student.
+EMU_CLANG := $(findstring clang,$(shell $(EMU_CXX) --version 2>/dev/null))
+EMU_TEST_KNOWN_clang := \
+  bug_missing_barrier [race]: clang's ThreadSanitizer runtime misses this race in a block of 512 threads (it sees it with 128);\
+  bug_shared_overrun [memory]: clang's AddressSanitizer puts no redzones around variables in an ELF section named as a C identifier (scanlab_emu_shared);\
+  diag_misaligned [none MISALIGNED=load: clang copies an int4 with a call of memmove, which the access hooks never see;\
+  diag_misaligned [none MISALIGNED=store: clang copies an int4 with a call of memmove, which the access hooks never see
+EMU_TEST_KNOWN := $(if $(EMU_CLANG),$(EMU_TEST_KNOWN_clang))
 EMU_QEMU_AARCH64  = setarch $(shell uname -m) -R qemu-aarch64 -L /usr/aarch64-linux-gnu
 
 .PHONY: emu-test emu-test-aarch64 emu-bench
 emu-test: $(EMU_TEST_PROGRAMS) ## the CPU emulator's own tests (again with EMU_SWITCH=ucontext)
-	@EMU_RUN='$(EMU_RUN)' sh $(EMU_DIR)/tests/run.sh $(EMU_DIR)/tests build/emu-tests$(EMU_VARIANT) '$(EMU_TEST_CHECKS)'
+	@EMU_RUN='$(EMU_RUN)' EMU_TEST_KNOWN="$(EMU_TEST_KNOWN)" sh $(EMU_DIR)/tests/run.sh $(EMU_DIR)/tests build/emu-tests$(EMU_VARIANT) '$(EMU_TEST_CHECKS)'
 ifneq ($(and $(EMU_TEST_AGAIN),$(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT))),)
 	@echo "  the same tests with EMU_SWITCH=ucontext, the portable switch:"
 	@$(MAKE) --no-print-directory EMU_SWITCH=ucontext emu-test
