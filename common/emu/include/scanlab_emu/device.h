@@ -28,8 +28,10 @@
  * AddressSanitizer puts redzones around it. They all go to one section
  * so the runtime can poison them at each block start (with
  * -fsanitize=address, nvcc-emu adds -fsanitize-sections for it): ELF's
- * scanlab_emu_shared, or on macOS section scanlab_shared of segment
- * __DATA (Mach-O's names have at most 16 characters). "used": a
+ * scanlab_emu_shared (.scanlab_emu_shared for clang's AddressSanitizer,
+ * which skips sections named as identifiers: common/emu/shared.ld), or
+ * on macOS section scanlab_shared of segment __DATA (Mach-O's names have
+ * at most 16 characters). "used": a
  * variable that no other function can see is otherwise the compiler's
  * to shrink or split (clang made a flag of an int only ever set to 7),
  * and other threads, and the runtime's poison, change it. */
@@ -42,10 +44,16 @@
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
 #if defined(__APPLE__)
-#define __shared__ static __attribute__((used, section("__DATA,scanlab_shared")))
-#else
-#define __shared__ static __attribute__((used, section("scanlab_emu_shared")))
+#define SCANLAB_EMU_SHARED_SECTION "__DATA,scanlab_shared"
+#elif defined(__clang__)
+#if __has_feature(address_sanitizer)
+#define SCANLAB_EMU_SHARED_SECTION ".scanlab_emu_shared"
 #endif
+#endif
+#if !defined(SCANLAB_EMU_SHARED_SECTION)
+#define SCANLAB_EMU_SHARED_SECTION "scanlab_emu_shared"
+#endif
+#define __shared__ static __attribute__((used, section(SCANLAB_EMU_SHARED_SECTION)))
 
 /* Call-site default arguments for the functions below. */
 #define SCANLAB_EMU_SITE_PARAMS const char *file = __builtin_FILE(), int line = __builtin_LINE()
