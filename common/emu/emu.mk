@@ -182,7 +182,7 @@ EMU_TEST_AGAIN := $(filter asm,$(EMU_SWITCH_DEFAULT))
 # What clang (Debian 12's clang 14, and so Apple's, whose runtimes are
 # LLVM's) cannot show that GCC can: run.sh counts these runs "known"
 # with the why, and fails if one goes as its line says (then drop it).
-# docs/emulator.md ("Other machines") says what each means for a student.
+# docs/emulator.md ("Which systems are tested") says what each means.
 EMU_TEST_KNOWN_clang := \
   bug_missing_barrier [race]: clang's ThreadSanitizer runtime misses this race in a block of 512 threads (it sees it with 128);\
   diag_misaligned [none MISALIGNED=load: clang copies an int4 with a call of memmove, which the access hooks never see;\

@@ -5,8 +5,7 @@
  * GCC's ThreadSanitizer instrumentation (or clang's), which calls a
  * function before every load, store and atomic operation that is not on
  * the stack. This file defines those functions itself (libtsan is not
- * linked), and inside
- * a kernel they do what a GPU would show:
+ * linked), and inside a kernel they do what a GPU would show:
  *
  *   alignment  an access of 2, 4, 8 or 16 bytes whose type is aligned to
  *              its size (int, int2, int4, uint4 ...) at an address that is

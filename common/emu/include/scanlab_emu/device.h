@@ -31,10 +31,10 @@
  * scanlab_emu_shared (.scanlab_emu_shared for clang's AddressSanitizer,
  * which skips sections named as identifiers: common/emu/shared.ld), or
  * on macOS section scanlab_shared of segment __DATA (Mach-O's names have
- * at most 16 characters). "used": a
- * variable that no other function can see is otherwise the compiler's
- * to shrink or split (clang made a flag of an int only ever set to 7),
- * and other threads, and the runtime's poison, change it. */
+ * at most 16 characters). "used": a variable that no other function can
+ * see is otherwise the compiler's to shrink or split (clang made a flag
+ * of an int only ever set to 7), yet other threads and the runtime's
+ * poison change it. */
 #define __global__
 #define __device__
 #define __host__
