@@ -51,6 +51,9 @@ EMU_UNDEFINED       := alignment,shift,signed-integer-overflow
 EMU_SANITIZE_none   :=
 EMU_SANITIZE_race   := -fsanitize=thread
 EMU_SANITIZE_memory := -fsanitize=address,$(EMU_UNDEFINED) -fno-sanitize-recover=$(EMU_UNDEFINED)
+# What a program's link adds for a check: clang's memory check on Linux
+# links with shared.ld (it says why). (EMU_CLANG: below.)
+EMU_LINK_memory      = $(if $(EMU_CLANG),$(if $(filter Darwin,$(shell uname -s)),,-Wl,-T,$(EMU_DIR)/shared.ld))
 EMU_DEFINE_none     :=
 EMU_DEFINE_race     := -DSCANLAB_EMU_CHECK_RACE
 EMU_DEFINE_memory   := -DSCANLAB_EMU_CHECK_MEMORY
@@ -64,6 +67,7 @@ EMU_RUN      ?=
 EMU_CXX      := $(EMU_CROSS)$(CXX)
 EMU_CC       := $(EMU_CROSS)$(CC)
 EMU_AR       := $(EMU_CROSS)ar
+EMU_CLANG    := $(findstring clang,$(shell $(EMU_CXX) --version 2>/dev/null))
 # nvcc-emu compiles with $CXX (g++ unless told) and renames sections with
 # $OBJDUMP, $OBJCOPY.
 EMU_NVCC_ENV := $(strip $(if $(filter-out g++,$(EMU_CXX)),CXX=$(EMU_CXX)) \
@@ -94,7 +98,7 @@ emu_lib       = build/emu-$(1)$(EMU_VARIANT)/libscanlab_emu.a
 EMU_LIB      := $(call emu_lib,$(CHECK))
 # The C++ library: libstdc++ (Linux), libc++ (macOS, which has no other).
 EMU_CXXLIB   := $(if $(filter Darwin,$(shell uname -s)),-lc++,-lstdc++)
-EMU_LDLIBS   := $(EMU_LIB) $(EMU_SANITIZE) $(EMU_CXXLIB) -lpthread -lm
+EMU_LDLIBS   := $(EMU_LIB) $(EMU_SANITIZE) $(EMU_LINK_$(CHECK)) $(EMU_CXXLIB) -lpthread -lm
 
 # ---- The runtime library, one per check ----------------------------------
 
@@ -153,7 +157,7 @@ $(call EMU_TEST_OBJ,$(1))/%.o: $(EMU_DIR)/tests/%.cu $(EMU_NVCC)
 
 $(call EMU_TEST_BIN,$(1))/%: $(call EMU_TEST_OBJ,$(1))/%.o $(call emu_lib,$(1))
 	@mkdir -p $$(@D)
-	@$(EMU_CXX) $$< -o $$@ $(call emu_lib,$(1)) $(EMU_SANITIZE_$(1)) -lpthread
+	@$(EMU_CXX) $$< -o $$@ $(call emu_lib,$(1)) $(EMU_SANITIZE_$(1)) $(EMU_LINK_$(1)) -lpthread
 endef
 $(foreach check,$(EMU_CHECKS),$(eval $(call EMU_TEST_RULES,$(check))))
 
@@ -174,11 +178,21 @@ $(call EMU_TEST_BIN,none)/c_host: $(EMU_DIR)/tests/c_host.c $(call EMU_TEST_OBJ,
 # address randomization and would otherwise re-execute itself, which the
 # host kernel cannot do for an aarch64 program; qemu passes the flag on.
 EMU_TEST_AGAIN := $(filter asm,$(EMU_SWITCH_DEFAULT))
+
+# What clang (Debian 12's clang 14, and so Apple's, whose runtimes are
+# LLVM's) cannot show that GCC can: run.sh counts these runs "known"
+# with the why, and fails if one goes as its line says (then drop it).
+# docs/emulator.md ("Which systems are tested") says what each means.
+EMU_TEST_KNOWN_clang := \
+  bug_missing_barrier [race]: clang's ThreadSanitizer runtime misses this race in a block of 512 threads (it sees it with 128);\
+  diag_misaligned [none MISALIGNED=load: clang copies an int4 with a call of memmove, which the access hooks never see;\
+  diag_misaligned [none MISALIGNED=store: clang copies an int4 with a call of memmove, which the access hooks never see
+EMU_TEST_KNOWN := $(if $(EMU_CLANG),$(EMU_TEST_KNOWN_clang))
 EMU_QEMU_AARCH64  = setarch $(shell uname -m) -R qemu-aarch64 -L /usr/aarch64-linux-gnu
 
 .PHONY: emu-test emu-test-aarch64 emu-bench
 emu-test: $(EMU_TEST_PROGRAMS) ## the CPU emulator's own tests (again with EMU_SWITCH=ucontext)
-	@EMU_RUN='$(EMU_RUN)' sh $(EMU_DIR)/tests/run.sh $(EMU_DIR)/tests build/emu-tests$(EMU_VARIANT) '$(EMU_TEST_CHECKS)'
+	@EMU_RUN='$(EMU_RUN)' EMU_TEST_KNOWN="$(EMU_TEST_KNOWN)" sh $(EMU_DIR)/tests/run.sh $(EMU_DIR)/tests build/emu-tests$(EMU_VARIANT) '$(EMU_TEST_CHECKS)'
 ifneq ($(and $(EMU_TEST_AGAIN),$(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT))),)
 	@echo "  the same tests with EMU_SWITCH=ucontext, the portable switch:"
 	@$(MAKE) --no-print-directory EMU_SWITCH=ucontext emu-test

@@ -47,6 +47,10 @@ perf_lab() {
         return 0
     fi
     program=$build/$tree/$lab/perf
+    if [ ! -x "$program" ] && [ "$(uname -s)" = Darwin ]; then
+        row "$lab" "$backend" "$test" notgraded "not timed on macOS: the performance test holds a renamed copy of the reference, which needs GNU objcopy (the Makefile's reference objects)" 0
+        return 0
+    fi
     if [ ! -x "$program" ]; then
         row "$lab" "$backend" "$test" fail "the performance test $program was not built" 0
         return 0

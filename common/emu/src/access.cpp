@@ -2,10 +2,10 @@
  * access.cpp: every load and store of a kernel, seen by the emulator.
  *
  * Contract: nvcc-emu compiles each .cu file (without a sanitizer) with
- * GCC's ThreadSanitizer instrumentation, which calls a function before
- * every load, store and atomic operation that is not on the stack. This
- * file defines those functions itself (libtsan is not linked), and inside
- * a kernel they do what a GPU would show:
+ * GCC's ThreadSanitizer instrumentation (or clang's), which calls a
+ * function before every load, store and atomic operation that is not on
+ * the stack. This file defines those functions itself (libtsan is not
+ * linked), and inside a kernel they do what a GPU would show:
  *
  *   alignment  an access of 2, 4, 8 or 16 bytes whose type is aligned to
  *              its size (int, int2, int4, uint4 ...) at an address that is
@@ -48,7 +48,6 @@
  * every hook returns at once.
  */
 #include <dlfcn.h>
-#include <elf.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +55,11 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#if defined(__APPLE__)
+#include <mach-o/dyld.h>
+#else
+#include <elf.h>
+#endif
 
 #include <map>
 
@@ -165,8 +169,12 @@ uintptr_t program_base()
         Dl_info info;
         base = 0;
         if (dladdr((void *)&program_base, &info) && info.dli_fbase) {
+#if defined(__APPLE__)
+            base = (uintptr_t)info.dli_fbase; /* a Mach-O program is always position independent */
+#else
             const Elf64_Ehdr *header = (const Elf64_Ehdr *)info.dli_fbase;
             base = header->e_type == ET_DYN ? (uintptr_t)info.dli_fbase : 0;
+#endif
         }
     }
     return base;
@@ -189,38 +197,60 @@ const char *relative_path(const char *file)
 }
 
 /* The program's file for addr2line, quoted for the shell: its path, as
- * readlink of /proc/self/exe gives it. Not /proc/PID/exe, which addr2line
- * (another process) would read through the kernel: under qemu-user (the
- * aarch64 tests on x86-64) that is qemu, while qemu answers the program's
- * own readlink with the program. /proc/PID/exe where the path will not do
- * (a quote in it, or the file rebuilt since: "... (deleted)"). */
+ * readlink of /proc/self/exe gives it (macOS: _NSGetExecutablePath). Not
+ * /proc/PID/exe, which addr2line (another process) would read through the
+ * kernel: under qemu-user (the aarch64 tests on x86-64) that is qemu,
+ * while qemu answers the program's own readlink with the program.
+ * /proc/PID/exe where the path will not do (a quote in it, or the file
+ * rebuilt since: "... (deleted)"). */
 const char *program_file()
 {
     static char quoted[PATH_MAX + 2];
     if (!quoted[0]) {
         char path[PATH_MAX];
+#if defined(__APPLE__)
+        uint32_t room = sizeof path;
+        ssize_t n = _NSGetExecutablePath(path, &room) == 0 ? (ssize_t)strlen(path) : -1;
+#else
         ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
         if (n > 0)
             path[n] = '\0';
+#endif
         if (n > 0 && !strchr(path, '\'') && access(path, R_OK) == 0)
             snprintf(quoted, sizeof quoted, "'%s'", path);
         else
+#if defined(__APPLE__)
+            snprintf(quoted, sizeof quoted, "''"); /* none: atos finds no line, "?" */
+#else
             snprintf(quoted, sizeof quoted, "/proc/%d/exe", (int)getpid());
+#endif
     }
     return quoted;
 }
 
 /* FILE:LINE of the call that returns to the code offset `pc` (addr2line,
- * from binutils, which g++ needs anyway); "?" and 0 if unknown. */
+ * from binutils, which g++ needs anyway; macOS: atos, from Xcode's
+ * command line tools, given the load address and the address itself,
+ * prints "kernel (in program) (file.cu:28)"); "?" and 0 if unknown. */
 SourceLine source_line(uint32_t pc)
 {
     SourceLine where = {"?", 0};
     char command[PATH_MAX + 64];
+#if defined(__APPLE__)
+    snprintf(command, sizeof command, "atos -o %s -l 0x%lx 0x%lx 2>/dev/null", program_file(),
+             (unsigned long)program_base(), (unsigned long)(program_base() + pc - 1));
+#else
     snprintf(command, sizeof command, "addr2line -e %s 0x%lx 2>/dev/null", program_file(),
              (unsigned long)(pc - 1));
+#endif
     if (FILE *pipe = popen(command, "r")) {
-        char text[sizeof where.file];
-        if (fgets(text, sizeof text, pipe)) {
+        char line[sizeof where.file];
+        if (fgets(line, sizeof line, pipe)) {
+            char *text = line;
+#if defined(__APPLE__)
+            if (char *open = strrchr(line, '(')) /* atos's "(file.cu:28)" */
+                text = open + 1;
+#endif
             char *colon = strrchr(text, ':');
             if (colon && colon[1] != '?') {
                 *colon = '\0';

@@ -115,11 +115,18 @@ unsigned fiber_being_made = NO_FIBER;
 
 #endif
 
+/* Linux's hint that a mapping is a stack; macOS has none. */
+#if defined(MAP_STACK)
+const int map_stack = MAP_STACK;
+#else
+const int map_stack = 0;
+#endif
+
 Fiber *create_fiber(unsigned index)
 {
     size_t guard = page_size(), size = stack_size();
     void *memory = mmap(nullptr, guard + size, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | map_stack, -1, 0);
     if (memory == MAP_FAILED || mprotect(memory, guard, PROT_NONE) != 0) {
         perror("scanlab-emu: cannot map a fiber stack");
         abort();
@@ -133,10 +140,16 @@ Fiber *create_fiber(unsigned index)
         scheduler_fiber = __tsan_get_current_fiber();
 #elif defined(SCANLAB_EMU_CHECK_MEMORY)
     if (!scheduler_stack) { /* AddressSanitizer needs the bounds of every stack we switch to */
+#if defined(__APPLE__)
+        /* macOS gives the stack's top, its highest address */
+        scheduler_stack_size = pthread_get_stacksize_np(pthread_self());
+        scheduler_stack = (char *)pthread_get_stackaddr_np(pthread_self()) - scheduler_stack_size;
+#else
         pthread_attr_t attr;
         pthread_getattr_np(pthread_self(), &attr);
         pthread_attr_getstack(&attr, &scheduler_stack, &scheduler_stack_size);
         pthread_attr_destroy(&attr);
+#endif
     }
 #endif
     prepare_stack(f);

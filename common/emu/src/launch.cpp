@@ -40,11 +40,17 @@
 
 /* The bounds of the sections holding every static __shared__ variable
  * (see device.h; those of templates: nvcc-emu); weak, since a program may
- * have none. */
+ * have none. On macOS, getsectiondata finds the one section (clang keeps
+ * a template's there too). */
+#if defined(__APPLE__)
+#include <mach-o/dyld.h>
+#include <mach-o/getsect.h>
+#else
 extern "C" char __start_scanlab_emu_shared[] __attribute__((weak));
 extern "C" char __stop_scanlab_emu_shared[] __attribute__((weak));
 extern "C" char __start_scanlab_emu_template_shared[] __attribute__((weak));
 extern "C" char __stop_scanlab_emu_template_shared[] __attribute__((weak));
+#endif
 
 namespace scanlab_emu {
 
@@ -193,9 +199,17 @@ struct SharedSection {
 
 SharedSection static_shared(int k)
 {
+#if defined(__APPLE__)
+    /* image 0: the program itself */
+    const mach_header_64 *program = (const mach_header_64 *)_dyld_get_image_header(0);
+    unsigned long bytes = 0;
+    char *start = k == 0 ? (char *)getsectiondata(program, "__DATA", "scanlab_shared", &bytes) : nullptr;
+    return start ? SharedSection{start, (size_t)bytes} : SharedSection{nullptr, 0};
+#else
     char *start = k == 0 ? __start_scanlab_emu_shared : __start_scanlab_emu_template_shared;
     char *stop = k == 0 ? __stop_scanlab_emu_shared : __stop_scanlab_emu_template_shared;
     return start ? SharedSection{start, (size_t)(stop - start)} : SharedSection{nullptr, 0};
+#endif
 }
 
 size_t static_shared_bytes() { return static_shared(0).bytes + static_shared(1).bytes; }

@@ -22,6 +22,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__APPLE__)
+#include <sys/sysctl.h>
+#endif
 
 #include <iterator>
 #include <map>
@@ -151,9 +154,26 @@ cudaError_t refuse_allocation(size_t size, const char *why)
     return result(cudaErrorMemoryAllocation);
 }
 
+#if defined(__APPLE__)
+/* A size in bytes that sysctl names ("hw.l2cachesize"); 0 if none. */
+long sysctl_bytes(const char *name)
+{
+    int64_t value = 0;
+    size_t size = sizeof value;
+    return sysctlbyname(name, &value, &size, nullptr, 0) == 0 ? (long)value : 0;
+}
+#endif
+
+/* The last level cache: L3, or L2 where there is none (Apple's M chips). */
 size_t cache_bytes()
 {
+#if defined(__APPLE__)
+    long l3 = sysctl_bytes("hw.l3cachesize"), l2 = sysctl_bytes("hw.l2cachesize");
+#elif defined(_SC_LEVEL3_CACHE_SIZE)
     long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE), l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#else
+    long l3 = 0, l2 = 0;
+#endif
     return l3 > 0 ? (size_t)l3 : l2 > 0 ? (size_t)l2 : 4u << 20;
 }
 

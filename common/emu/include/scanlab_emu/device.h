@@ -25,9 +25,16 @@
  * Host and device share one address space and one compiler here, so most
  * qualifiers mean nothing. __shared__ variables become static storage:
  * blocks run one after another, so one copy serves every block, and
- * AddressSanitizer puts redzones around it. They all go to one ELF section
+ * AddressSanitizer puts redzones around it. They all go to one section
  * so the runtime can poison them at each block start (with
- * -fsanitize=address, nvcc-emu adds -fsanitize-sections for it). */
+ * -fsanitize=address, nvcc-emu adds -fsanitize-sections for it): ELF's
+ * scanlab_emu_shared (.scanlab_emu_shared for clang's AddressSanitizer,
+ * which skips sections named as identifiers: common/emu/shared.ld), or
+ * on macOS section scanlab_shared of segment __DATA (Mach-O's names have
+ * at most 16 characters). "used": a variable that no other function can
+ * see is otherwise the compiler's to shrink or split (clang made a flag
+ * of an int only ever set to 7), yet other threads and the runtime's
+ * poison change it. */
 #define __global__
 #define __device__
 #define __host__
@@ -36,7 +43,17 @@
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
-#define __shared__ static __attribute__((section("scanlab_emu_shared")))
+#if defined(__APPLE__)
+#define SCANLAB_EMU_SHARED_SECTION "__DATA,scanlab_shared"
+#elif defined(__clang__)
+#if __has_feature(address_sanitizer)
+#define SCANLAB_EMU_SHARED_SECTION ".scanlab_emu_shared"
+#endif
+#endif
+#if !defined(SCANLAB_EMU_SHARED_SECTION)
+#define SCANLAB_EMU_SHARED_SECTION "scanlab_emu_shared"
+#endif
+#define __shared__ static __attribute__((used, section(SCANLAB_EMU_SHARED_SECTION)))
 
 /* Call-site default arguments for the functions below. */
 #define SCANLAB_EMU_SITE_PARAMS const char *file = __builtin_FILE(), int line = __builtin_LINE()
