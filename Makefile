@@ -490,7 +490,7 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates (and th
 # guided one (a G/O or G/- line: their steps' tests are not built, and
 # their points are in the whole's). The other labs' tests are the same in
 # both editions, and test-grade-solutions grades their references.
-OPEN_CHECK_LABS ?= 02 03 04 06 07 08
+OPEN_CHECK_LABS ?= 02 03 04 05 06 07 08
 OPEN_RUBRIC_LABS := $(foreach rubric,$(shell grep -lE '^[0-9][0-9]-[^ ]+ +[^ ]+ +[0-9.]+/' grader/labs/*/rubric.txt),\
                       $(firstword $(subst -, ,$(notdir $(patsubst %/rubric.txt,%,$(rubric))))))
 test-open-edition: check-skeletons # the open edition: skeletons of OPEN_CHECK_LABS score 0, references full where the rubric differs (emu)

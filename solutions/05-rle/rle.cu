@@ -24,10 +24,20 @@
  *         the grader links its own copies, so labs 02 and 03 need not be
  *         finished.
  * Build:  make grade LAB=05                     grade this file
+// BEGIN GUIDED
  *         make run LAB=05 N=16 FILL=sparse      print every step for one input
  *
  * Each function below has a stub marked TODO(student). Replace the stub
  * with your code and delete its TODO_STUDENT() call.
+// END GUIDED
+// BEGIN OPEN
+//@  *         make run LAB=05 N=16 FILL=sparse      print both encoders and decoders
+//@  *
+//@  * The four functions below are yours (common/rle.h gives each one's
+//@  * contract), and every kernel and function they need: add them to this
+//@  * file. Replace each stub with your code and delete its TODO_STUDENT()
+//@  * call.
+// END OPEN
  */
 #include <limits.h>
 
@@ -36,10 +46,13 @@
 #include "scan.h"
 #include "todo.h"
 
+// BEGIN GUIDED
 #define THREADS_PER_BLOCK 256
 
+// END GUIDED
 /* ---- Part A: the fine-grained encoder (PARLE) --------------------------- */
 
+// BEGIN GUIDED
 /*
  * mask_kernel: one thread per element; 1 where a run starts.
  *
@@ -198,12 +211,15 @@ static cudaError_t encode_steps(const int *d_in, size_t n, int *d_symbols, int *
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 /*
  * rle_encode: the whole fine-grained encoder.
  *
  * Example: [1 2 3 6 6 6 5 5] -> symbols [1 2 3 6 5], counts [1 1 1 3 2], runs 5
+// BEGIN GUIDED
  *
  * One allocation holds the three scratch arrays (3n + 1 ints).
+// END GUIDED
  */
 cudaError_t rle_encode(const int *d_in, size_t n, int *d_symbols, int *d_counts, size_t *runs)
 {
@@ -214,16 +230,26 @@ cudaError_t rle_encode(const int *d_in, size_t n, int *d_symbols, int *d_counts,
         return cudaSuccess;
     if (d_in == NULL || d_symbols == NULL || d_counts == NULL || n >= INT_MAX)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, (3 * n + 1) * sizeof(int)));
     cudaError_t err = encode_steps(d_in, n, d_symbols, d_counts,
                                    d_scratch, d_scratch + n, d_scratch + 2 * n, runs);
     cudaError_t free_err = cudaFree(d_scratch);
     return err != cudaSuccess ? err : free_err;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the runs of d_in[0..n) into d_symbols and d_counts,
+    //@ // one thread per element (a mask, a scan, the run starts), and their
+    //@ // number in *runs.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /* ---- Part B: the decoders ---------------------------------------------- */
 
+// BEGIN GUIDED
 /*
  * find_run: the run that output element i belongs to, the last r with
  * d_starts[r] <= i, by binary search over d_starts[0..runs) (increasing,
@@ -262,10 +288,17 @@ __global__ void decode_search_kernel(const int *d_symbols, const int *d_starts, 
     //@ (void)d_symbols; (void)d_starts; (void)runs; (void)d_out; (void)n;
 }
 
+// END GUIDED
 /*
+// BEGIN GUIDED
  * rle_decode_search: the exclusive scan of the counts (scan_exclusive_tiled)
  * gives the run starts, in a scratch array of `runs` ints; then
  * decode_search_kernel.
+// END GUIDED
+// BEGIN OPEN
+//@  * rle_decode_search: the exclusive scan of the counts gives the run
+//@  * starts; each output element binary-searches them for its run.
+// END OPEN
  *
  * Example: symbols [1 2 3 6 5], counts [1 1 1 3 2] -> starts [0 1 2 3 6]
  *          -> out [1 2 3 6 6 6 5 5]
@@ -277,6 +310,7 @@ cudaError_t rle_decode_search(const int *d_symbols, const int *d_counts, size_t 
         return runs == 0 && n == 0 ? cudaSuccess : cudaErrorInvalidValue;
     if (d_symbols == NULL || d_counts == NULL || d_out == NULL || runs > n || n >= INT_MAX)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     int *d_starts;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_starts, runs * sizeof(int)));
     cudaError_t err = cudaSuccess;
@@ -294,8 +328,16 @@ cudaError_t rle_decode_search(const int *d_symbols, const int *d_counts, size_t 
     //@ err = cudaErrorNotYetImplemented;
     cudaError_t free_err = cudaFree(d_starts);
     return err != cudaSuccess ? err : free_err;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): scan the counts into the run starts (a scratch array
+    //@ // you allocate and free), then one thread per output element.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
+// BEGIN GUIDED
 /*
  * flag_starts_kernel: one thread per run, a 1 where the run starts in a
  * zeroed array of n flags.
@@ -360,8 +402,14 @@ static cudaError_t decode_scan_steps(const int *d_symbols, const int *d_counts, 
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 /*
  * rle_decode_scan: the decoder without a search.
+// BEGIN OPEN
+//@  *
+//@  * A 1 at each run start in a zeroed array of n flags; their inclusive
+//@  * scan, minus one, is each element's run.
+// END OPEN
  *
  * Example: symbols [1 2 3 6 5], counts [1 1 1 3 2] -> out [1 2 3 6 6 6 5 5]
  */
@@ -372,16 +420,25 @@ cudaError_t rle_decode_scan(const int *d_symbols, const int *d_counts, size_t ru
         return runs == 0 && n == 0 ? cudaSuccess : cudaErrorInvalidValue;
     if (d_symbols == NULL || d_counts == NULL || d_out == NULL || runs > n || n >= INT_MAX)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, (runs + 2 * n) * sizeof(int)));
     cudaError_t err = decode_scan_steps(d_symbols, d_counts, runs, d_out, n,
                                         d_scratch, d_scratch + runs, d_scratch + runs + n);
     cudaError_t free_err = cudaFree(d_scratch);
     return err != cudaSuccess ? err : free_err;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): the flags at the run starts, their scan, and one
+    //@ // thread per output element; free every scratch array you allocate.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
 
 /* ---- Part C: the coarse-grained encoder -------------------------------- */
 
+// BEGIN GUIDED
 /*
  * segment_kernel: thread s encodes in[s*segment .. min(n, (s+1)*segment))
  * with the serial loop, into the pieces at offset s*segment (a segment
@@ -502,13 +559,20 @@ static cudaError_t segmented_steps(const int *d_in, size_t n, size_t segment, si
     //@ return cudaErrorNotYetImplemented;
 }
 
+// END GUIDED
 /*
  * rle_encode_segmented: the coarse-grained encoder.
  *
  * Example (segment 4): [1 2 3 6 | 6 6 5 5]
  *          -> symbols [1 2 3 6 5], counts [1 1 1 3 2], runs 5
  *
+// BEGIN GUIDED
  * One allocation holds every scratch array (2n + 3 * segments ints).
+// END GUIDED
+// BEGIN OPEN
+//@  * Each thread encodes its segment with the serial loop; a second kernel
+//@  * stitches the pieces, and a run that crosses segments is one run.
+// END OPEN
  */
 cudaError_t rle_encode_segmented(const int *d_in, size_t n, size_t segment,
                                  int *d_symbols, int *d_counts, size_t *runs)
@@ -520,6 +584,7 @@ cudaError_t rle_encode_segmented(const int *d_in, size_t n, size_t segment,
         return cudaSuccess;
     if (d_in == NULL || d_symbols == NULL || d_counts == NULL || n >= INT_MAX)
         return cudaErrorInvalidValue;
+    // BEGIN GUIDED
     size_t segments = n / segment + (n % segment != 0);
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, (2 * n + 3 * segments) * sizeof(int)));
@@ -529,4 +594,11 @@ cudaError_t rle_encode_segmented(const int *d_in, size_t n, size_t segment,
                                       d_piece_runs + segments, d_piece_runs + 2 * segments);
     cudaError_t free_err = cudaFree(d_scratch);
     return err != cudaSuccess ? err : free_err;
+    // END GUIDED
+    // BEGIN OPEN
+    //@ // TODO(student): one thread per segment of `segment` elements, then
+    //@ // the stitch; the output equals rle_encode's, run for run.
+    //@ TODO_STUDENT();
+    //@ return cudaErrorNotYetImplemented;
+    // END OPEN
 }
