@@ -287,9 +287,10 @@ page_html() {
             if (at && at < n) printf "<a class=\"next\" href=\"%s.html\">%s &rarr;</a>\n", name[at + 1], title[at + 1] > "/dev/stderr"
             print "</nav>" > "/dev/stderr"
         }' "$pages" >"$work/$page.nav.html" 2>"$work/$page.pager.html"
-    search_out=
-    [ "$3" = index ] && search_out=$work/$page.search
+    search_out= print_out=
+    [ "$3" = index ] && search_out=$work/$page.search print_out=$work/$page.json
     SCANLAB_ROOT=$root SCANLAB_EDITION=$edition SCANLAB_PAGE=$page SCANLAB_SEARCH_OUT=$search_out \
+        SCANLAB_PRINT_OUT=$print_out SCANLAB_PRINT_DIR=$work \
         pandoc "$source" \
         --from markdown --to html5 --standalone \
         --mathml --highlight-style=tango \
@@ -301,8 +302,10 @@ page_html() {
         --lua-filter docs/filters/fold.lua \
         --lua-filter docs/filters/powers.lua \
         --lua-filter docs/filters/links.lua \
+        --lua-filter docs/filters/glossary-links.lua \
         --lua-filter docs/filters/layout.lua \
         --lua-filter docs/filters/search-index.lua \
+        --lua-filter docs/filters/print.lua \
         --css style.css \
         --toc --toc-depth=2 \
         --include-before-body "$work/$page.nav.html" \
@@ -324,6 +327,12 @@ grep -v -E '^(#|[[:space:]]*$)' "$pages" | while read -r page title; do
     echo "  DOCS  $page.html ($index of $count)"
     page_html "$page" "$source" index
 done
+
+# print.html (docs/print.md, not in pages.txt: the index page links to
+# it): every page in one document, from the chapters that
+# docs/filters/print.lua wrote above while building each page.
+echo "  DOCS  print.html (the whole course on one page)"
+page_html print docs/print.md no
 
 # ---- 5. the search index -----------------------------------------------------
 # search.html (docs/search.md, not in pages.txt: the nav bar's box leads

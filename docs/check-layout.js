@@ -69,7 +69,11 @@
     var win = doc.defaultView, nav = doc.querySelector("nav.site");
     var headings = doc.querySelectorAll("h1[id], h2[id], h3[id]");
     for (var h = 0; h < headings.length; h++) {
-      win.location.hash = "#" + headings[h].id;
+      // Scrolled to as a #anchor is (scrollIntoView honours the same
+      // scroll-margin and scroll-padding), without navigating: Chromium
+      // throttles a page that sets location.hash hundreds of times
+      // (print.html's headings), and the probe would never finish.
+      headings[h].scrollIntoView();
       var navBottom = nav ? Math.max(0, nav.getBoundingClientRect().bottom) : 0;
       lines.push(["anchor", job.page, job.width, headings[h].id, Math.round(headings[h].getBoundingClientRect().top),
         Math.round(navBottom), win.innerHeight].join(" "));

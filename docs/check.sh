@@ -4,7 +4,7 @@
 #   docs/check.sh [--links] OUT_DIR
 #
 # Checks, each counted as passed or failed (with --links, only the first
-# three: no browser, for a quick check of a site built elsewhere, such as
+# four: no browser, for a quick check of a site built elsewhere, such as
 # the student release's):
 #
 #   links      every href and src in every page that points inside the site
@@ -13,6 +13,9 @@
 #              a scheme (https:, mailto:) are not followed (no network);
 #              a src (image, stylesheet) with a scheme fails: the site must
 #              work offline.
+#   print      print.html, every page in one document, has each page's
+#              title once, as a chapter heading (the checks above check
+#              its ids and links as any page's).
 #   no-js      no page but search.html has a <script> element, and its
 #              scripts are files of the site (search-index.js, search.js):
 #              everything else works without JavaScript (MathML is
@@ -117,6 +120,28 @@ if [ -z "$dups" ]; then
 else
     echo "$dups" | sed 's/^/        duplicate id: /'
     fail "ids: some pages repeat an id"
+fi
+
+# print.html has each page's title once, as a chapter heading, in the
+# order of the site (the pager's links give it); its ids and links are
+# checked above with the other pages'.
+if [ -f "$site/print.html" ]; then
+    titles=$(for page in $pages; do
+        case "$page" in print.html | search.html) continue ;; esac
+        printf '%s\t%s\n' "${page%.html}" "$(sed -n 's|^<h1 class="title">\(.*\)</h1>$|\1|p' "$site/$page")"
+    done)
+    wrong=$(echo "$titles" | while IFS="$(printf '\t')" read -r name title; do
+        found=$(grep -c -F "<h1 class=\"chapter\" id=\"$name\">$title</h1>" "$site/print.html" || :)
+        [ "$found" -eq 1 ] || echo "$name.html's title \"$title\" is there $found times"
+    done)
+    if [ -z "$wrong" ]; then
+        pass "print: print.html has each of the $(echo "$titles" | wc -l) pages' titles once, as a chapter"
+    else
+        echo "$wrong" | sed 's/^/        /'
+        fail "print: print.html lacks a chapter, or repeats one"
+    fi
+else
+    fail "print: no print.html in $site"
 fi
 
 # search.html may load the site's own two scripts; no other page any.

@@ -8,6 +8,7 @@
 --   * a relative link to anything else (a repository file, which the site
 --     does not carry) becomes its text followed by the path in code, so
 --     no link in the site is left dangling.
+-- The site's figures and print.html (built from the pages) are kept too.
 -- Absolute links (http:, https:, mailto:) and "#anchor" links are kept.
 
 local root = os.getenv("SCANLAB_ROOT") or "."
@@ -32,7 +33,7 @@ function Link(link)
     link.target = name .. ".html" .. anchor
     return link
   end
-  if path:match("^figures/[%w%-_]+%.svg$") then
+  if path:match("^figures/[%w%-_]+%.svg$") or path == "print.html" then
     return nil
   end
   local shown = {}
