@@ -12,11 +12,9 @@
 local root = os.getenv("SCANLAB_ROOT") or "."
 local page = os.getenv("SCANLAB_PAGE") or ""
 
--- The id of a term, as layout.lua's term_id makes it.
-local function term_id(text)
-  local id = text:lower():gsub("[^%w]+", "-"):gsub("^%-+", ""):gsub("%-+$", "")
-  return id
-end
+-- The id of a term, as layout.lua gives it (term-id.lua).
+package.path = root .. "/docs/filters/?.lua;" .. package.path
+local term_id = require("term-id")
 
 -- terms: { words = {"status", "word"}, id = "status-word-lab-07" }, the
 -- longest first, so "Status word" is tried before a shorter term.

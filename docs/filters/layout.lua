@@ -13,12 +13,9 @@
 -- Run it after the filters that make tables (bench-table.lua,
 -- csv-table.lua), so their tables are wrapped too.
 
--- The id of a term: lower case, runs of anything but letters and digits
--- turned into one "-", none at either end.
-local function term_id(text)
-  local id = text:lower():gsub("[^%w]+", "-"):gsub("^%-+", ""):gsub("%-+$", "")
-  return id
-end
+-- The id of a term (term-id.lua, which glossary-links.lua shares).
+package.path = (os.getenv("SCANLAB_ROOT") or ".") .. "/docs/filters/?.lua;" .. package.path
+local term_id = require("term-id")
 
 function Table(tbl)
   return pandoc.Div({ tbl }, pandoc.Attr("", { "table-scroll" }))

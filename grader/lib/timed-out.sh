@@ -22,5 +22,5 @@ timed_out_instead() {
 }
 
 longer_scale() {
-    echo $(($(busy_scale 2) * 2))
+    echo $(($(busy_scale "${JOBS:-$(cores)}") * 2))
 }

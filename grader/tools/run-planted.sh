@@ -46,7 +46,7 @@ for script in "$@"; do
         verdict="does not build: see $tree.build.log"
     else
         results=build/emu-$check/grade/$tree/results
-        grade_case "$(busy_scale 2)"
+        grade_case "$(busy_scale "${JOBS:-$(cores)}")"
         if timed_out_instead "$results" "$test" "$message"; then grade_case "$(longer_scale)"; fi
         if timed_out_instead "$results" "$test" "$message"; then
             verdict="timed out"

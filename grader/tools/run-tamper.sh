@@ -51,7 +51,7 @@ for script in "$@"; do
         make --no-print-directory -s -k BACKEND=$backend TREE="$tree" LAB="${lab%%-*}" $programs \
             >"$tree.build.log" 2>&1 || :
         results=build/$backend-none/grade/$tree/results
-        grade_case "$(busy_scale 2)"
+        grade_case "$(busy_scale "${JOBS:-$(cores)}")"
         if [ $rc -eq 0 ] || [ $rc -eq 1 ] && timed_out_instead "$results" "$test" "$message"; then
             grade_case "$(longer_scale)"
         fi
