@@ -504,13 +504,14 @@ TEST_STEPS := check-skeletons test-open-edition test-compile-cuda emu-test test-
 
 test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
 	$(source_tree_only)
-	@passed=0; failed=0; \
+	@passed=0; failed=0; test_start=$$(date +%s); \
 	for step in $(TEST_STEPS); do \
-	  echo "== $$step"; \
+	  echo "== $$step"; step_start=$$(date +%s); \
 	  if $(MAKE) --no-print-directory $$step; then passed=$$((passed + 1)); \
 	  else failed=$$((failed + 1)); echo "== FAILED: $$step"; fi; \
+	  echo "== $$step: $$(($$(date +%s) - step_start)) s"; \
 	done; \
-	echo "test: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
+	echo "test: $$passed passed, $$failed failed in $$(($$(date +%s) - test_start)) s"; [ $$failed -eq 0 ]
 
 test-compile-cuda: # every .cu file through the real nvcc, the open edition's skeletons too
 	$(source_tree_only)
