@@ -170,7 +170,17 @@ $(BUILD)/%.c.o: %.c
 	@echo "  CC    $<"
 	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.cu.o: %.cu
+# A GPU build's objects remember the architectures they were compiled for
+# (CUDA_ARCH, in $(BUILD)/cuda-arch): a build for others compiles them
+# again, rather than linking code the GPU cannot run (sm_75 code on an
+# H100) into a bundle that fails there with "no kernel image".
+ifeq ($(BACKEND),cuda)
+CUDA_ARCH_STAMP := $(BUILD)/cuda-arch
+$(shell mkdir -p $(BUILD) && [ "$$(cat $(CUDA_ARCH_STAMP) 2>/dev/null)" = '$(CUDA_ARCH)' ] || \
+  printf '%s\n' '$(CUDA_ARCH)' >$(CUDA_ARCH_STAMP))
+endif
+
+$(BUILD)/%.cu.o: %.cu $(CUDA_ARCH_STAMP)
 	@mkdir -p $(@D)
 	@echo "  NVCC  $<"
 	@$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
@@ -513,14 +523,30 @@ test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, gra
 	done; \
 	echo "test: $$passed passed, $$failed failed in $$(($$(date +%s) - test_start)) s"; [ $$failed -eq 0 ]
 
-test-compile-cuda: # every .cu file through the real nvcc, the open edition's skeletons too
+# test-compile-cuda compiles for the two ends of what this nvcc supports,
+# the oldest architecture and the newest major one (sm_75 and sm_120 with
+# nvcc 13): the oldest refuses an intrinsic newer GPUs brought, the newest
+# one that was retired, and the code between is the same, since no source
+# of ours branches on __CUDA_ARCH__ (checked below; CUB's own branches
+# are CUB's). It takes a third of all-major's six. A machine with a GPU
+# compiles for its own (CUDA_ARCH), as every build there does.
+CHECK_CUDA_ARCH = $(if $(HAVE_GPU),$(CUDA_ARCH),$(shell $(NVCC_CUDA) --list-gpu-arch | sed 's/^compute_//' | sort -n | \
+  awk 'NR == 1 { oldest = $$1 } $$1 % 10 == 0 { newest = $$1 } \
+       END { printf "-gencode=arch=compute_%s,code=sm_%s -gencode=arch=compute_%s,code=sm_%s", oldest, oldest, newest, newest }'))
+ARCH_BRANCHES = $(shell grep -rlw __CUDA_ARCH__ solutions labs grader common docs/examples --include='*.cu' --include='*.cuh' \
+  --include='*.h' | grep -v '^common/emu/')
+
+test-compile-cuda: # every .cu file through the real nvcc (the oldest and newest architectures), the open edition's skeletons too
 	$(source_tree_only)
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
+	@$(if $(ARCH_BRANCHES),echo "test-compile-cuda: $(ARCH_BRANCHES) branch on __CUDA_ARCH__: the architectures \
+	  between the oldest and the newest compile other code there; compile them all (CHECK_CUDA_ARCH=-arch=all-major)"; exit 1)
+	@echo "  compiling for $(CHECK_CUDA_ARCH)"
+	@$(MAKE) --no-print-directory BACKEND=cuda CUDA_ARCH='$(CHECK_CUDA_ARCH)' TREE=solutions build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%) build/cuda-$(CHECK)/docs/examples/primer.cu.o
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build
+	@$(MAKE) --no-print-directory BACKEND=cuda CUDA_ARCH='$(CHECK_CUDA_ARCH)' TREE=labs build
 	@rm -rf build/skeletons-open && grader/tools/make-skeletons.sh solutions build/skeletons-open open
-	@$(MAKE) --no-print-directory BACKEND=cuda GUIDANCE=open TREE=build/skeletons-open build \
+	@$(MAKE) --no-print-directory BACKEND=cuda CUDA_ARCH='$(CHECK_CUDA_ARCH)' GUIDANCE=open TREE=build/skeletons-open build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)-open/build/skeletons-open/bench_$(name))
 
 # The solutions pass through the one-process run a GPU grade uses (every
