@@ -25,15 +25,17 @@ mkdir -p "$out"
 rm -f "$out"/*.whl "$out/fetched"
 python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$out" nvidia-libnvcomp-cu13 ||
     fail "pip download nvidia-libnvcomp-cu13 failed (it needs PyPI and python3 -m pip)"
-wheel=$(ls "$out"/nvidia_libnvcomp_cu13-*.whl 2>/dev/null | head -n 1)
-[ -n "$wheel" ] || fail "pip wrote no nvidia_libnvcomp_cu13 wheel into $out"
+set -- "$out"/nvidia_libnvcomp_cu13-*.whl
+wheel=$1
+[ -f "$wheel" ] || fail "pip wrote no nvidia_libnvcomp_cu13 wheel into $out"
 
 # A wheel is a zip; its files are under nvidia/libnvcomp/.
-rm -rf "$out/unpacked" "$out/include" "$out/lib"
+rm -rf "${out:?}/unpacked" "${out:?}/include" "${out:?}/lib"
 python3 -m zipfile -e "$wheel" "$out/unpacked" || fail "cannot unpack $wheel"
 from=$out/unpacked/nvidia/libnvcomp
-[ -f "$from/include/nvcomp/cascaded.h" ] && [ -f "$from/lib64/libnvcomp.so.6" ] ||
-    fail "$wheel has no include/nvcomp/cascaded.h or lib64/libnvcomp.so.6: a new nvCOMP layout?"
+for part in include/nvcomp/cascaded.h lib64/libnvcomp.so.6; do
+    [ -f "$from/$part" ] || fail "$wheel has no $part: a new nvCOMP layout?"
+done
 mkdir -p "$out/lib"
 mv "$from/include" "$out/include"
 mv "$from/lib64/libnvcomp.so.6" "$out/lib/"

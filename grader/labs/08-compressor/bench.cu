@@ -31,6 +31,7 @@
  *
  *   bench_cascade                          make data's files, when there
  *   bench_cascade FILE[:W] ...             other files; W = 1, 2 or 4 bytes
+ *   BENCH_CSV=rows.csv CODECS_CSV=side-by-side.csv bench_cascade ...
  */
 #include <stdio.h>
 #include <stdlib.h>

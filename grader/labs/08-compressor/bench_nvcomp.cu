@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cuda_runtime_api.h>
 
@@ -42,7 +43,40 @@ extern "C" {
 #include "timing.h"
 }
 
-/* ratio 26.64x, compress 160.2, decompress 235.0 GB/s, exact */
+/* The table's rows also as CSV, appended to the file CODECS_CSV names
+ * (docs/data/nvcomp-cascade-h100.csv is one), under the header
+ *     date,gpu,file,codec,bytes,compressed_bytes,ratio,compress_gb_s,decompress_gb_s,round_trip */
+static void codecs_csv(const char *name, const struct codec_figures *figures, int count)
+{
+    const char *path = getenv("CODECS_CSV");
+    if (path == NULL || *path == '\0')
+        return;
+    FILE *csv = fopen(path, "a");
+    if (csv == NULL) {
+        fprintf(stderr, "bench: cannot append to CODECS_CSV=%s\n", path);
+        exit(1);
+    }
+    if (ftell(csv) == 0)
+        fprintf(csv, "date,gpu,file,codec,bytes,compressed_bytes,ratio,compress_gb_s,decompress_gb_s,round_trip\n");
+    char day[16];
+    time_t now = time(NULL);
+    strftime(day, sizeof day, "%Y-%m-%d", gmtime(&now));
+    struct cudaDeviceProp properties;
+    bench_check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+    for (int i = 0; i < count; i++) {
+        const struct codec_figures *f = &figures[i];
+        char codec[sizeof f->codec]; /* "scanzip 1 (lab 08); chunks of 2^24": a field holds no comma */
+        snprintf(codec, sizeof codec, "%s", f->codec);
+        for (char *comma = strchr(codec, ','); comma != NULL; comma = strchr(comma, ','))
+            *comma = ';';
+        fprintf(csv, "%s,%s,%s,%s,%zu,%zu,%.2f,%.1f,%.1f,%s\n", day, properties.name, name, codec, f->bytes,
+                f->packed, (double)f->bytes / f->packed, f->bytes / (f->compress_ms * 1e6),
+                f->bytes / (f->decompress_ms * 1e6), f->exact ? "exact" : "WRONG");
+    }
+    fclose(csv);
+}
+
+/* ratio 26.64x, compress 158.8, decompress 234.9 GB/s, exact */
 void codecs_table(const char *name, const struct codec_figures *figures, int count)
 {
     printf("\n  %s: each codec in the same run, GB/s of uncompressed data\n", name);
@@ -52,6 +86,7 @@ void codecs_table(const char *name, const struct codec_figures *figures, int cou
         printf("  %-44s %8.2fx %9.1f %11.1f  %s\n", f->codec, (double)f->bytes / f->packed,
                f->bytes / (f->compress_ms * 1e6), f->bytes / (f->decompress_ms * 1e6), f->exact ? "exact" : "WRONG");
     }
+    codecs_csv(name, figures, count);
 }
 
 #ifndef SCANLAB_NVCOMP
@@ -384,6 +419,7 @@ void nvcomp_bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
     alloc_nvcomp_run(&run, file, bytes);
     char input[160];
     snprintf(input, sizeof input, "%.100s, %zu MiB, %u-bit, nvCOMP, chunks of 64 KiB", name, bytes >> 20, 8 * w);
+    printf("  nvCOMP on %s: chunks of 64 KiB, one batched call compresses them all, one decompresses\n", name);
     bench_table_header(input, 0);
     float copy_ms = copy_time_ms(run.d_out, run.d_in, bytes, 2, BENCH_REPEATS);
     bench_row("cascade", "cudaMemcpy", bytes / 4, 2.0 * bytes, copy_ms, copy_ms, 0);

@@ -40,7 +40,8 @@ void nvcomp_bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
                        struct codec_figures *figures, int *count);
 
 /* The codecs of one file side by side: ratio, compress and decompress
- * GB/s of uncompressed data, and whether the round trip was exact. */
+ * GB/s of uncompressed data, and whether the round trip was exact; also
+ * appended as CSV to the file CODECS_CSV names, if it names one. */
 void codecs_table(const char *name, const struct codec_figures *figures, int count);
 
 #endif
