@@ -5,9 +5,8 @@
  * fetched it (SCANLAB_NVCOMP); otherwise it says so in one line.
  *
  * nvCOMP's batched low-level API, as its examples use it: the file on
- * the GPU is cut into chunks of 64 KiB (nvCOMP's advice for its
- * decoders' speed, cascaded.h, and its high-level API's default), and one
- * call compresses every chunk, each into a slot of its own, the sizes
+ * the GPU is cut into chunks of 64 KiB (the size cascaded.h advises for
+ * its decoders' speed), and one call compresses every chunk, each into a slot of its own, the sizes
  * left on the GPU; one call decompresses them all. A codec's rows:
  *
  *   Cascaded default       nvcompBatchedCascadedCompressDefaultOpts as
@@ -25,10 +24,10 @@
  * the chunks' compressed bytes (no container around them, as scanzip's
  * payloads have none here); GB/s in the rows is the file one way and the
  * compressed bytes the other; in codecs_table, GB/s of the file. A typed
- * codec needs whole elements, so the file lies in a buffer padded with
- * zeros to 8 bytes and its last chunk is rounded up to an element (at
- * most 3 bytes more to compress); the check after timing compares the
- * file's own bytes.
+ * codec needs whole elements, so the file lies in a buffer of whole
+ * chunks, zeros after it, and its last chunk is rounded up to an element
+ * (at most 3 bytes more to compress); the check after timing compares
+ * the file's own bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,7 +116,7 @@ int nvcomp_bench_start(void)
         printf("nvCOMP: fetched, but nvcompGetProperties failed\n");
         return 0;
     }
-    printf("nvCOMP %u.%u.%u (make nvcomp: build/nvcomp, NVIDIA's proprietary library)\n",
+    printf("nvCOMP %u.%u.%u (NVIDIA's proprietary library, fetched by make nvcomp)\n",
            NVCOMP_MAJOR_FROM_SEMVER(properties.version), NVCOMP_MINOR_FROM_SEMVER(properties.version),
            NVCOMP_PATCH_FROM_SEMVER(properties.version));
     return 1;
