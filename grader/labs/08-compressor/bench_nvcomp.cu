@@ -303,7 +303,9 @@ template <typename C, typename D> static int aligned_enough(const nvcomp_codec<C
 }
 
 /* One codec on the file in run: its buffers, its two rows, the checks,
- * its figures into *figures. Returns 0 (having said why) if it failed. */
+ * its figures into *figures (a chunk nvCOMP refused, or a byte of the
+ * output that is not the file's, makes them "WRONG"). Returns 0, having
+ * said why, if the codec wants buffers aligned more than the bench's. */
 template <typename C, typename D>
 static int bench_codec(const nvcomp_codec<C, D> &codec, struct nvcomp_run *run, const uint8_t *file, float copy_ms,
                        struct codec_figures *figures)
