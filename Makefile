@@ -313,7 +313,24 @@ $(BUILD)/grader/labs/%/bench.cu.o: NVCCFLAGS += $(if $(FAST_LABS),-DSCANLAB_FAST
 $(BUILD)/$(TREE)/bench_%: $(BUILD)/grader/labs/$$(call bench_lab,$$*)/bench.cu.o $(BUILD)/grader/support/perf/timing.c.o \
                           $$(call bench_objects,$$*) $(COMMON_OBJS) $(SUPPORT_LIB)
 	@echo "  LINK  $@"
-	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@
+	@$(LINK) $(filter %.o,$^) $(SUPPORT_LIB) -o $@ $(BENCH_LIBS)
+
+# NVIDIA's nvCOMP (make nvcomp) beside scanzip's cascade: bench_cascade
+# links bench_nvcomp.cu, built with nvCOMP's C API where build/nvcomp has
+# it, else saying "nvCOMP: not fetched". It is NVIDIA's proprietary
+# library: fetched, never committed, never bundled (gpu-bundle: NVCOMP=).
+# The stamp nvcomp.on or nvcomp.off, made anew when that changes, rebuilds
+# the object and the bench the other way.
+NVCOMP       ?= build/nvcomp#  where make nvcomp puts it; NVCOMP= builds the bench without it
+NVCOMP_FOUND := $(if $(NVCOMP),$(wildcard $(NVCOMP)/fetched))
+NVCOMP_OBJ   := $(BUILD)/grader/labs/08-compressor/bench_nvcomp.cu.o
+NVCOMP_STAMP := $(dir $(NVCOMP_OBJ))nvcomp.$(if $(NVCOMP_FOUND),on,off)
+$(NVCOMP_STAMP):
+	@mkdir -p $(@D) && rm -f $(@D)/nvcomp.on $(@D)/nvcomp.off && touch $@
+$(NVCOMP_OBJ): $(NVCOMP_STAMP) $(NVCOMP_FOUND)
+$(NVCOMP_OBJ): NVCCFLAGS += $(if $(NVCOMP_FOUND),-DSCANLAB_NVCOMP -isystem $(NVCOMP)/include)
+$(BUILD)/$(TREE)/bench_cascade: $(NVCOMP_OBJ)
+$(BUILD)/$(TREE)/bench_cascade: BENCH_LIBS := $(if $(NVCOMP_FOUND),-L$(NVCOMP)/lib -lnvcomp -Xlinker -rpath=$(abspath $(NVCOMP)/lib))
 
 # ---- scanzip: the file compressor of lab 08 --------------------------------
 #
@@ -385,7 +402,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 
 # ---- Targets -------------------------------------------------------------
 
-.PHONY: all help deps grade build drivers bench report data run test check-skeletons skeletons clean planted-builds \
+.PHONY: all help deps grade build drivers bench report data nvcomp run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
         check-portable test-arm64 test-under-load \
         docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu man install bench-scanzip test-scanzip fuzz
@@ -473,6 +490,11 @@ endif
 # their own): Debian's mricron-data and jbigkit-testdata.
 data: ## fetch the real data sets into build/data (brain volumes, a CCITT page; apt-get download), and make a 512^3 volume and controls
 	@grader/tools/fetch-data.sh build/data
+
+# NVIDIA's nvCOMP, for bench_cascade only (NVCOMP, above): nothing else
+# in the course needs it.
+nvcomp: ## fetch NVIDIA's nvCOMP (proprietary; pip download, never committed) into build/nvcomp: make bench BENCH=cascade then times it too
+	@grader/tools/fetch-nvcomp.sh $(or $(NVCOMP),build/nvcomp)
 
 # Each knob quoted: an empty N= reaches the driver as '', which it refuses,
 # not as a missing argument that moves SEED into N's place.
@@ -712,10 +734,10 @@ planted-builds: ## build each planted bug's lab (grader/labs/*/planted/) on BACK
 
 gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 	$(source_tree_only)
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions build \
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=solutions NVCOMP= build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%)
-	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs build $(foreach name,$(BENCHES),build/cuda-$(CHECK)/labs/bench_$(name))
+	@$(MAKE) --no-print-directory BACKEND=cuda TREE=labs NVCOMP= build $(foreach name,$(BENCHES),build/cuda-$(CHECK)/labs/bench_$(name))
 	@for check in none memory race; do for tree in solutions labs; do \
 	  $(MAKE) --no-print-directory BACKEND=emu CHECK=$$check TREE=$$tree drivers || exit 1; done; done
 	@rm -rf build/gpu-bundle

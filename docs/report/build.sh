@@ -102,13 +102,15 @@ section_meta() { sed -n "s/^<!-- $2: \\(.*\\) -->\$/\\1/p" "$1"; }
 # measurements BENCH YOURS_FILE: markdown tables of one benchmark, a table
 # per input. Rows: this run's cudaMemcpy and CUB rows and the versions of
 # YOURS_FILE (one a line), at every n of this run, beside the reference's.
+# Not nvCOMP's tables (make nvcomp; input "...; nvCOMP; chunks of 64 KiB"):
+# no version of the student's is timed there.
 measurements() {
     awk -F, -v bench="$1" '
         function size(n,   k) { k = int(log(n) / log(2) + 0.5); return 2 ^ k == n ? "$2^{" k "}$" : n }
         function cells(r,   f) { split(r, f, ","); return f[9] " | " f[11] " | " f[12] }
         FILENAME == ARGV[1] { yours[++nyours] = $0; next }
         FILENAME == ARGV[2] { if ($4 == bench) ref[$5 FS $6 FS $7] = $0; next }
-        FNR == 1 || $4 != bench { next }
+        FNR == 1 || $4 != bench || $5 ~ /; nvCOMP;/ { next }
         {
             if (!($5 in seen_input)) { seen_input[$5] = 1; inputs[++ninputs] = $5 }
             if (!(($5, $7) in seen_n)) { seen_n[$5, $7] = 1; sizes[$5] = sizes[$5] " " $7 }

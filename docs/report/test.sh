@@ -124,6 +124,24 @@ else
     fail "student: the page did not build: $(tail -n 3 "$out/student.log")"
 fi
 
+# ---- nvcomp -----------------------------------------------------------------
+# A run with nvCOMP fetched (make nvcomp) has a table of nvCOMP's codecs
+# a file: none of it is the student's, and the page shows none of it.
+{ cat docs/data/bench-cascade-h100.csv
+  printf '%s\n' \
+    '2026-11-27,NVIDIA H100 80GB HBM3,13.0,cascade,ch2.nii; 6 MiB; 8-bit; nvCOMP; chunks of 64 KiB,cudaMemcpy,1777372,14218978,0.0128,1108.1,1.000,' \
+    '2026-11-27,NVIDIA H100 80GB HBM3,13.0,cascade,ch2.nii; 6 MiB; 8-bit; nvCOMP; chunks of 64 KiB,nvCOMP ANS compress,1777372,11634331,0.0318,365.9,0.330,'
+} >"$out/nvcomp.csv"
+if docs/report/build.sh --answers "" "$out/nvcomp.csv" "$out/nvcomp" >"$out/nvcomp.log" 2>&1; then
+    page=$out/nvcomp/index.html
+    if says "$page" 'nvCOMP'; then fail "nvcomp: the page shows nvCOMP's rows as an input of the student's"
+    else pass "nvcomp: nvCOMP's rows left out"; fi
+    if says "$page" 'Input: ch2.nii; 6 MiB; 8-bit; chunks of 2^24.'; then pass "nvcomp: the cascade's own inputs still there"
+    else fail "nvcomp: the cascade's input ch2.nii (chunks of 2^24) is missing"; fi
+else
+    fail "nvcomp: the page did not build: $(tail -n 3 "$out/nvcomp.log")"
+fi
+
 # ---- other-gpu --------------------------------------------------------------
 sed 's/,NVIDIA H100 80GB HBM3,/,NVIDIA A100-SXM4-80GB,/' "$recorded" >"$out/other-gpu.csv"
 if docs/report/build.sh "$out/other-gpu.csv" "$out/other-gpu" >"$out/other-gpu.log" 2>&1; then

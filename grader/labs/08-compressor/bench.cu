@@ -24,9 +24,14 @@
  * file one way, the payloads the other. After the table, the ratio and
  * the rates in GB/s of uncompressed data, the figure compressors are
  * quoted in.
+ * Where `make nvcomp` fetched NVIDIA's nvCOMP, its Cascaded, Bitcomp and
+ * ANS on each file too (bench_nvcomp.cu), and then a last table per file
+ * with every codec side by side: ratio, compress and decompress GB/s of
+ * uncompressed data, round trip.
  *
  *   bench_cascade                          make data's files, when there
  *   bench_cascade FILE[:W] ...             other files; W = 1, 2 or 4 bytes
+ *   BENCH_CSV=rows.csv CODECS_CSV=side-by-side.csv bench_cascade ...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +45,8 @@ extern "C" {
 #include "timing.h"
 #include "todo.h"
 }
+
+#include "bench_nvcomp.h"
 
 struct cascade_run {
     size_t chunk;             /* elements a chunk: scanzip's --chunk */
@@ -206,6 +213,19 @@ static int round_trip_ok(const struct cascade_run *run, const uint8_t *file)
     return same;
 }
 
+/* A version's line of the side-by-side table (codecs_table). */
+static void scanzip_figures(struct codec_figures *figures, const char *version, const struct cascade_run *run,
+                            size_t payload, float encode_ms, float decode_ms, int exact)
+{
+    snprintf(figures->codec, sizeof figures->codec, "scanzip %s, chunks of 2^%d", version,
+             __builtin_ctzll(run->chunk));
+    figures->bytes = run->bytes;
+    figures->packed = payload;
+    figures->compress_ms = encode_ms;
+    figures->decompress_ms = decode_ms;
+    figures->exact = exact;
+}
+
 /* Sets up run for one file in chunks of `chunk` elements: its device
  * copy and every buffer the versions use. Returns the payloads' room. */
 static size_t alloc_run(struct cascade_run *run, const uint8_t *file, size_t bytes, unsigned w, size_t chunk)
@@ -268,9 +288,9 @@ static float bench_yardsticks(struct cascade_run *run, float *copy_ms)
 
 #ifdef SCANLAB_FAST_REFERENCES
 /* Version 2, the fast reference: its rows, and whether its payloads are
- * lab 08's byte for byte and decode to the file. */
+ * lab 08's byte for byte and decode to the file; its figures into *figures. */
 static void bench_fast(struct cascade_run *run, const char *name, const uint8_t *file, size_t room, size_t payload,
-                       float copy_ms, float cub_ms)
+                       float copy_ms, float cub_ms, struct codec_figures *figures)
 {
     size_t words = run->bytes / 4;
     bench_check(cudaMemset(run->d_copy, 0, run->bytes), "cudaMemset");
@@ -286,10 +306,13 @@ static void bench_fast(struct cascade_run *run, const char *name, const uint8_t 
            run->bytes / (encode_ms * 1e6), run->bytes / (decode_ms * 1e6),
            same ? "payloads identical to lab 08's" : "PAYLOADS DIFFER: ", why,
            round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
+    scanzip_figures(figures, "2 (single pass)", run, payload, encode_ms, decode_ms, same && round_trip);
 }
 #endif
 
-static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsigned w, size_t chunk)
+/* Appends its versions' figures to figures[*count]. */
+static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsigned w, size_t chunk,
+                       struct codec_figures *figures, int *count)
 {
     struct cascade_run run;
     size_t room = alloc_run(&run, file, bytes, w, chunk);
@@ -314,12 +337,14 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
     float decode_ms = median_time_ms(run_decode, &run, 1, BENCH_REPEATS);
     bench_row("cascade", "1 cascade_encode (lab 08)", words, (double)run.bytes + payload, encode_ms, copy_ms, cub_ms);
     bench_row("cascade", "1 cascade_decode (lab 08)", words, (double)run.bytes + payload, decode_ms, copy_ms, 0);
+    int round_trip = round_trip_ok(&run, file);
     printf("  %s: ratio %.2fx (%zu chunks); uncompressed GB/s: 1 compress %.1f, decompress %.1f, cudaMemcpy %.1f%s\n",
            name, (double)run.bytes / payload, run.chunks, run.bytes / (encode_ms * 1e6),
            run.bytes / (decode_ms * 1e6), run.bytes / (copy_ms * 1e6),
-           round_trip_ok(&run, file) ? "; round trip exact" : "; ROUND TRIP WRONG");
+           round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
+    scanzip_figures(&figures[(*count)++], "1 (lab 08)", &run, payload, encode_ms, decode_ms, round_trip);
 #ifdef SCANLAB_FAST_REFERENCES
-    bench_fast(&run, name, file, room, payload, copy_ms, cub_ms);
+    bench_fast(&run, name, file, room, payload, copy_ms, cub_ms, &figures[(*count)++]);
 #else
     (void)room;
 #endif
@@ -330,6 +355,7 @@ int main(int argc, char **argv)
 {
     if (!bench_start("lab 08, the cascade compressor"))
         return 0;
+    int with_nvcomp = nvcomp_bench_start();
     static const char *const defaults[] = {"build/data/brodmann-512.raw", "build/data/ch2bet.nii",
                                            "build/data/ch2.nii", "build/data/sawtooth.raw:2"};
     const char *const *files = argc > 1 ? (const char *const *)argv + 1 : defaults;
@@ -352,9 +378,15 @@ int main(int argc, char **argv)
             continue;
         }
         const char *name = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
-        bench_file(name, file, bytes, w, SCANZIP_DEFAULT_CHUNK_ELEMENTS);
+        struct codec_figures figures[CODECS_MAX];
+        int count = 0;
+        bench_file(name, file, bytes, w, SCANZIP_DEFAULT_CHUNK_ELEMENTS, figures, &count);
         if (i == 0) /* the largest chunks scanzip takes (--chunk 67108864): fewer launches a byte */
-            bench_file(name, file, bytes, w, SCANZIP_MAX_CHUNK_ELEMENTS);
+            bench_file(name, file, bytes, w, SCANZIP_MAX_CHUNK_ELEMENTS, figures, &count);
+        if (with_nvcomp) {
+            nvcomp_bench_file(name, file, bytes - bytes % w, w, figures, &count);
+            codecs_table(name, figures, count);
+        }
         free(file);
     }
     return 0;
