@@ -18,10 +18,19 @@
  *                the CPU engine: GPU_MEASURED_METHODS.)
  *   -m stored, rle8, rle, pack, any but cascade: the CPU codec (nothing
  *                there is worth a trip over PCIe).
+ *   delta first  labs 05, 06 and 08 know cascade's flags 0 and 1 only.
+ *                When format.h's rule makes delta first a candidate
+ *                (scanzip_delta_first_pays: fewer runs of deltas than of
+ *                elements, counted on the CPU in one pass), -m cascade
+ *                and auto hand the chunk to the CPU engine, which
+ *                measures all four variants: the same bytes, at the CPU's
+ *                speed, for counters and ramps only. Otherwise delta first
+ *                is not a candidate and the GPU's sizes are the CPU's.
  *
  * Decoding: cascade chunks on the GPU (cascade_decode checks every field,
  * as the CPU decoder does; when it refuses a payload, the CPU decoder is
- * asked why, for the error message); the other methods on the CPU.
+ * asked why, for the error message); the other methods, and cascade with
+ * delta first, on the CPU.
  *
  * Which labs it is built from is the Makefile's TREE: the references
  * (make scanzip), or a student's labs 05, 06 and 08 (make scanzip
@@ -361,6 +370,10 @@ static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_para
     unsigned method = SCANZIP_CASCADE, flags = delta ? SCANZIP_FLAG_DELTA : 0;
     struct scanzip_sizes sizes;
     memset(&sizes, 0, sizeof sizes);
+    /* gpu_encode_chunk sent the chunks where delta first is a candidate
+     * to the CPU: here it is not one, as in scanzip_measure. */
+    sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes = SCANZIP_UNMEASURED;
+    sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA].bytes = SCANZIP_UNMEASURED;
     if (choice == SCANZIP_CHOOSE_AUTO) {
         pthread_mutex_lock(&labs_lock);
         err = measure_others(b, w, n, params->frame_length, &sizes);
@@ -403,7 +416,8 @@ static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
                             const uint8_t *raw, size_t n, struct scanzip_encoded *out)
 {
     bool auto_on_gpu = choice == SCANZIP_CHOOSE_AUTO && GPU_MEASURED_METHODS == SCANZIP_METHODS;
-    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && !auto_on_gpu))
+    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && !auto_on_gpu) ||
+        scanzip_delta_first_pays(params->element_bytes, raw, n))
         return scanzip_cpu_engine.encode_chunk(params, choice, raw, n, out);
     cudaError_t err;
     struct gpu_buffers *b = lane_for(n, &err);
