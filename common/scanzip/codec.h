@@ -135,8 +135,9 @@ uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned metho
 
 /* Format.h's rule: whether the chunk's runs of deltas are fewer than its
  * runs of elements, so that cascade's delta-first variants are measured.
- * scanzip_measure counts both in the pass it makes anyway; an engine
- * that does not measure on the CPU asks this. */
+ * scanzip_measure counts both in the passes it makes anyway; this is the
+ * rule alone, the reference for an engine that counts it elsewhere
+ * (engine_gpu.cu: delta_first_pays_kernel). */
 bool scanzip_delta_first_pays(unsigned element_bytes, const uint8_t *raw, size_t n);
 
 /* What -m asks for: a method, by its id (format.h), or per chunk the

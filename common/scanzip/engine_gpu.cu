@@ -19,13 +19,13 @@
  *   -m stored, rle8, rle, pack, any but cascade: the CPU codec (nothing
  *                there is worth a trip over PCIe).
  *   delta first  labs 05, 06 and 08 know cascade's flags 0 and 1 only.
- *                When format.h's rule makes delta first a candidate
- *                (scanzip_delta_first_pays: fewer runs of deltas than of
- *                elements, counted on the CPU in one pass), -m cascade
- *                and auto hand the chunk to the CPU engine, which
- *                measures all four variants: the same bytes, at the CPU's
- *                speed, for counters and ramps only. Otherwise delta first
- *                is not a candidate and the GPU's sizes are the CPU's.
+ *                Format.h's rule (fewer runs of deltas than of elements)
+ *                is counted on the GPU first (delta_first_pays_kernel);
+ *                where it makes delta first a candidate, -m cascade and
+ *                auto hand the chunk to the CPU engine, which measures
+ *                all four variants: the same bytes, at the CPU's speed,
+ *                for counters and ramps only. Otherwise delta first is
+ *                not a candidate and the GPU's sizes are the CPU's.
  *
  * Decoding: cascade chunks on the GPU (cascade_decode checks every field,
  * as the CPU decoder does; when it refuses a payload, the CPU decoder is
@@ -94,6 +94,7 @@ extern "C" {
 struct gpu_buffers {
     size_t n;               /* elements they have room for */
     uint8_t *raw, *payload; /* n * 4 bytes; cascade_max_payload_bytes(n) */
+    unsigned long long *runs; /* delta_first_pays_kernel's two counts */
     void *fast_temp;        /* the fast codec's storage, when it is linked */
     uint32_t *fast_results; /* its payload bytes, delta flag, verdict */
 };
@@ -146,6 +147,7 @@ static void free_lane(struct gpu_buffers *b)
 {
     cudaFree(b->raw);
     cudaFree(b->payload);
+    cudaFree(b->runs);
     cudaFree(b->fast_temp);
     memset(b, 0, sizeof *b);
 }
@@ -158,6 +160,7 @@ static cudaError_t buffers_for(struct gpu_buffers *b, size_t n)
     free_lane(b);
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->raw, 4 * n));
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->payload, cascade_max_payload_bytes(n)));
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->runs, 2 * sizeof *b->runs));
     if (cascade_single_pass_temp_bytes != NULL) {
         size_t temp_bytes = cascade_single_pass_temp_bytes(n);
         RETURN_IF_CUDA_ERROR(cudaMalloc(&b->fast_temp, temp_bytes + 256));
@@ -285,6 +288,57 @@ static cudaError_t measure_others(struct gpu_buffers *b, unsigned w, size_t n, u
     return pack_size(n, frame_length, &sizes->of[SCANZIP_PACK][0]);
 }
 
+/* ---- Whether delta first is a candidate ------------------------------------------ */
+
+/* Element i of a chunk of w-byte little-endian elements; 0 before the first. */
+__device__ uint32_t element_before(const uint8_t *raw, size_t i, size_t back, unsigned w)
+{
+    if (i < back)
+        return 0;
+    const uint8_t *p = raw + (i - back) * w;
+    uint32_t v = 0;
+    for (unsigned k = 0; k < w; k++)
+        v |= (uint32_t)p[k] << (8 * k);
+    return v;
+}
+
+/* Format.h's rule, counted as scanzip_delta_first_pays counts it: a run
+ * of elements starts at i where x[i] != x[i-1], a run of deltas where
+ * d[i] != d[i-1] (d[i] = x[i] - x[i-1] modulo 2^(8w), x[-1] = 0); both
+ * start at i = 0. d_runs[0] gets the elements', d_runs[1] the deltas'.
+ *     [5 6 7 8 8 8]: starts of runs [1 1 1 1 0 0], of deltas [1 1 0 0 1 0] */
+__global__ void delta_first_pays_kernel(const uint8_t *raw, size_t n, unsigned w, unsigned long long *d_runs)
+{
+    uint32_t mask = w == 4 ? 0xffffffffu : (1u << (8 * w)) - 1;
+    unsigned long long elements = 0, deltas = 0;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        uint32_t x = element_before(raw, i, 0, w), x1 = element_before(raw, i, 1, w), x2 = element_before(raw, i, 2, w);
+        elements += i == 0 || x != x1;
+        deltas += i == 0 || ((x - x1) & mask) != ((x1 - x2) & mask);
+    }
+    for (unsigned apart = 16; apart > 0; apart /= 2) { /* one atomic a warp, not a thread */
+        elements += __shfl_down_sync(0xffffffffu, elements, apart);
+        deltas += __shfl_down_sync(0xffffffffu, deltas, apart);
+    }
+    if (threadIdx.x % 32 == 0) {
+        atomicAdd(&d_runs[0], elements);
+        atomicAdd(&d_runs[1], deltas);
+    }
+}
+
+/* Whether the chunk in b->raw makes delta first a candidate (format.h). */
+static cudaError_t delta_first_pays(struct gpu_buffers *b, size_t n, unsigned w, bool *pays)
+{
+    unsigned long long runs[2];
+    RETURN_IF_CUDA_ERROR(cudaMemset(b->runs, 0, sizeof runs));
+    unsigned blocks = (unsigned)(n / 256 + 1 < 4096 ? n / 256 + 1 : 4096);
+    delta_first_pays_kernel<<<blocks, 256>>>(b->raw, n, w, b->runs);
+    RETURN_IF_CUDA_ERROR(cudaGetLastError());
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(runs, b->runs, sizeof runs, cudaMemcpyDeviceToHost));
+    *pays = runs[1] < runs[0];
+    return cudaSuccess;
+}
+
 /* ---- The engine ------------------------------------------------------------------ */
 
 /* What encode_on_lane leaves to the CPU codec: a method other than
@@ -353,7 +407,9 @@ static cudaError_t decode_cascade(struct gpu_buffers *b, uint64_t payload_bytes,
 }
 
 /* gpu_encode_chunk's work on lane b: the cascade payload into out, or
- * (returning 1) the method -m auto picked instead, into *cpu. */
+ * (returning 1) the method -m auto picked instead, into *cpu, or
+ * (returning 2) nothing: delta first is a candidate, the CPU engine
+ * encodes the chunk. */
 static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_params *params,
                           enum scanzip_choice choice, const uint8_t *raw, size_t n, struct scanzip_encoded *out,
                           struct cpu_choice *cpu)
@@ -362,6 +418,11 @@ static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_para
     cudaError_t err;
     if ((err = cudaMemcpy(b->raw, raw, n * w, cudaMemcpyHostToDevice)) != cudaSuccess)
         return gpu_failed("copying the chunk to the GPU", err);
+    bool pays = false;
+    if ((err = delta_first_pays(b, n, w, &pays)) != cudaSuccess)
+        return gpu_failed("counting the runs of deltas", err);
+    if (pays)
+        return 2;
     size_t cascade_bytes = 0;
     bool delta = false;
     if ((err = encode_cascade(b, n, w, params->frame_length, &cascade_bytes, &delta)) != cudaSuccess)
@@ -370,8 +431,8 @@ static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_para
     unsigned method = SCANZIP_CASCADE, flags = delta ? SCANZIP_FLAG_DELTA : 0;
     struct scanzip_sizes sizes;
     memset(&sizes, 0, sizeof sizes);
-    /* gpu_encode_chunk sent the chunks where delta first is a candidate
-     * to the CPU: here it is not one, as in scanzip_measure. */
+    /* Delta first is not a candidate here (else we returned 2), as in
+     * scanzip_measure. */
     sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes = SCANZIP_UNMEASURED;
     sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA].bytes = SCANZIP_UNMEASURED;
     if (choice == SCANZIP_CHOOSE_AUTO) {
@@ -416,8 +477,7 @@ static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
                             const uint8_t *raw, size_t n, struct scanzip_encoded *out)
 {
     bool auto_on_gpu = choice == SCANZIP_CHOOSE_AUTO && GPU_MEASURED_METHODS == SCANZIP_METHODS;
-    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && !auto_on_gpu) ||
-        scanzip_delta_first_pays(params->element_bytes, raw, n))
+    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && !auto_on_gpu))
         return scanzip_cpu_engine.encode_chunk(params, choice, raw, n, out);
     cudaError_t err;
     struct gpu_buffers *b = lane_for(n, &err);
@@ -426,6 +486,8 @@ static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
     struct cpu_choice cpu = {SCANZIP_STORED, 0, {0, 0}};
     int status = encode_on_lane(b, params, choice, raw, n, out, &cpu);
     give_lane(b); /* before the CPU codec's work, which needs no lane */
+    if (status == 2)
+        return scanzip_cpu_engine.encode_chunk(params, choice, raw, n, out);
     return status == 1 ? cpu_payload(params, &cpu, raw, n, out) : status;
 }
 
