@@ -10,9 +10,9 @@
 # the GPU engine; for data with runs, noise, a sawtooth and a 16-bit
 # counter (cascade with delta first), at 8, 16 and 32 bits, with chosen and given frame lengths, several chunks, -m auto
 # and -m cascade, the .scz files of --gpu and --cpu are identical and
-# --gpu decompresses them back; a file with a damaged cascade payload
-# (its CRCs recomputed, so only the decoder can tell) is refused by --gpu
-# with the CPU's reason. Last line: "gpu-engine: N passed, N failed".
+# --gpu decompresses them back; files with a damaged cascade payload,
+# with and without delta first (their CRCs recomputed, so only the
+# decoder can tell), are refused by --gpu with the CPU's reason. Last line: "gpu-engine: N passed, N failed".
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip-gpu" >&2; exit 2; }
 fixtures=$(cd "$(dirname "$0")" && pwd)/data
 harness_name=gpu
@@ -60,26 +60,30 @@ for file in labels.raw noise.raw saw.raw counter.raw; do
     same "$file" --frame 1000 --chunk 70000
 done
 
-# The counter's chunks are delta first (on the GPU engine, the CPU codec
-# writes and reads them: engine_gpu.cu says why).
+# The counter's chunks are delta first: on the GPU, a map kernel's deltas
+# through lab 08's cascade, and back through cascade_undelta's scan.
 "$scanzip" compress -q -f --gpu -w 16 -o gpu.scz counter.raw 2>err.log
 if "$scanzip" info gpu.scz 2>&1 | grep -q ' delta+cascade '; then pass "counter.raw -w 16 --gpu: delta+cascade chunks"
 else fail "counter.raw -w 16 --gpu: no delta+cascade chunk: $("$scanzip" info gpu.scz 2>&1 | sed -n 8p)"; fi
 
-# A cascade payload that lies (runs + 1) with both CRCs recomputed, so
-# that only the decoder can refuse it: data/lying-cascade.scz, made from
-# 1000 bytes of runs (byte i = 9 * (i / 37)) with -m cascade, its run
-# count raised by one and the payload and record CRC32Cs written anew.
-cp "$fixtures/lying-cascade.scz" damaged.scz
-"$scanzip" decompress -q -f --cpu -o cpu.out damaged.scz 2>cpu.err
-cpu=$?
-"$scanzip" decompress -q -f --gpu -o gpu.out damaged.scz 2>gpu.err
-gpu=$?
-if [ "$cpu" -ne 0 ] && [ "$gpu" -eq "$cpu" ] && [ ! -e gpu.out ] && cmp -s cpu.err gpu.err; then
-    pass "a lying cascade payload is refused by --gpu as by --cpu: $(head -c 200 gpu.err)"
-else
-    fail "a lying cascade payload: --cpu exit $cpu ($(head -c 200 cpu.err)), --gpu exit $gpu ($(head -c 200 gpu.err))"
-fi
+# Cascade payloads that lie (runs + 1) with both CRCs recomputed, so
+# that only the decoder can refuse them: data/lying-cascade.scz, made from
+# 1000 bytes of runs (byte i = 9 * (i / 37)) with -m cascade, and
+# data/lying-delta-first.scz, made from 500 16-bit elements 7i (a ramp)
+# with -m cascade -w 16 (delta first), each with its run count raised by
+# one and the payload and record CRC32Cs written anew.
+for fixture in lying-cascade lying-delta-first; do
+    cp "$fixtures/$fixture.scz" damaged.scz
+    "$scanzip" decompress -q -f --cpu -o cpu.out damaged.scz 2>cpu.err
+    cpu=$?
+    "$scanzip" decompress -q -f --gpu -o gpu.out damaged.scz 2>gpu.err
+    gpu=$?
+    if [ "$cpu" -ne 0 ] && [ "$gpu" -eq "$cpu" ] && [ ! -e gpu.out ] && cmp -s cpu.err gpu.err; then
+        pass "$fixture.scz is refused by --gpu as by --cpu: $(head -c 200 gpu.err)"
+    else
+        fail "$fixture.scz: --cpu exit $cpu ($(head -c 200 cpu.err)), --gpu exit $gpu ($(head -c 200 gpu.err))"
+    fi
+done
 
 echo "gpu-engine: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
