@@ -301,9 +301,9 @@ static void size_runs(struct run_reader reader, const struct frame_sizer *empty,
 struct scanzip_look {
     unsigned w;
     size_t n;
-    bool delta_first_pays;
+    bool delta_first_measured; /* format.h's rule, or every_variant */
     struct frame_sizer elements;
-    struct run_sizers of_elements, of_deltas; /* of_deltas: only when delta_first_pays */
+    struct run_sizers of_elements, of_deltas; /* of_deltas: only when delta_first_measured */
 };
 
 static void look_at(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n, bool every_variant,
@@ -324,8 +324,8 @@ static void look_at(const struct scanzip_codec_params *params, const uint8_t *ra
     sizer_finish(&look->elements);
     struct run_reader elements = {raw, n, 0, w, false}, deltas = {raw, n, 0, w, true};
     size_runs(elements, &empty, &look->of_elements);
-    look->delta_first_pays = deltas_seen.runs < look->of_elements.runs || every_variant;
-    if (look->delta_first_pays)
+    look->delta_first_measured = deltas_seen.runs < look->of_elements.runs || every_variant;
+    if (look->delta_first_measured)
         size_runs(deltas, &empty, &look->of_deltas);
 }
 
@@ -373,9 +373,10 @@ static void size_cascade(const struct scanzip_look *look, struct scanzip_size of
     struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0};
     of[0] = smallest_payload(&e->symbols, &e->counts, 8);
     of[SCANZIP_FLAG_DELTA] = smallest_payload(&e->deltas, &e->counts, 8);
-    of[SCANZIP_FLAG_DELTA_FIRST] = look->delta_first_pays ? smallest_payload(&d->symbols, &d->counts, 8) : unmeasured;
+    of[SCANZIP_FLAG_DELTA_FIRST] =
+        look->delta_first_measured ? smallest_payload(&d->symbols, &d->counts, 8) : unmeasured;
     of[SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA] =
-        look->delta_first_pays ? smallest_payload(&d->deltas, &d->counts, 8) : unmeasured;
+        look->delta_first_measured ? smallest_payload(&d->deltas, &d->counts, 8) : unmeasured;
 }
 
 /* ---- Encoders ------------------------------------------------------------ */
@@ -714,8 +715,8 @@ static int decode_pack(unsigned w, unsigned flags, const uint8_t *payload, uint6
 
 /* Delta first's decoding, once cascade's has written the zigzag deltas
  * into the chunk: each element becomes the inclusive prefix sum of the
- * unzigzagged deltas up to it, modulo 2^(8w). Its decoder is a scan
- * (lab 07's subject; the GPU can run it as one).
+ * unzigzagged deltas up to it, modulo 2^(8w): a scan, the course's
+ * subject (engine_gpu.cu runs it on the GPU as lab 08's cascade_undelta).
  *     zigzag [10 2 2 2 0 0] -> deltas [5 1 1 1 0 0] -> sums [5 6 7 8 8 8] */
 static void undo_delta_first(uint8_t *raw, uint64_t n, unsigned w)
 {
@@ -820,8 +821,9 @@ const struct scanzip_method scanzip_methods[SCANZIP_METHODS] = {
     [SCANZIP_CASCADE] = {
         .name = "cascade",
         .help = "runs (of the elements, or of their deltas), then their symbols\n(or their deltas) and counts "
-                "bit-packed in frames: the smallest of the four",
-        .of_bytes = false, .flags = SCANZIP_FLAG_DELTA | SCANZIP_FLAG_DELTA_FIRST, .frame_field = 4, /* after u32 runs */
+                "bit-packed in frames; the smallest",
+        .of_bytes = false, .flags = SCANZIP_FLAG_DELTA | SCANZIP_FLAG_DELTA_FIRST,
+        .frame_field = 4, /* after u32 runs */
         .max_payload_bytes = max_cascade, .size = size_cascade, .encode = encode_cascade, .decode = decode_cascade,
     },
 };

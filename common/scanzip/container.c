@@ -266,8 +266,8 @@ int scanzip_record_read(const uint8_t in[SCANZIP_RECORD_BYTES], const struct sca
                           scanzip_method_name(r->method));
     if (layout->version < 2 && (r->flags & SCANZIP_FLAG_DELTA_FIRST))
         return fail_chunk(why, layout, index, where,
-                          "flags 0x%02x: delta first in a version-%u file (it came with version 2): the file is corrupt",
-                          r->flags, layout->version);
+                          "flags 0x%02x: delta first in a version-%u file (it came with version 2): "
+                          "the file is corrupt", r->flags, layout->version);
     if (r->raw_bytes != place.raw_bytes)
         return fail_chunk(why, layout, index, where, "raw_bytes is %u, the header implies %u: the file is corrupt",
                           r->raw_bytes, place.raw_bytes);
