@@ -242,29 +242,34 @@ static struct scanzip_size smallest_payload(const struct frame_sizer *a, const s
     return best;
 }
 
-/* format.h's rule needs the runs of the deltas (x[-1] = 0), counted an
- * element at a time in a pass made anyway; the runs of the elements are
- * the run pass's.
- *     [5 6 7 8 8 8]: deltas [5 1 1 1 0 0], 3 runs */
+/* format.h's rule needs the runs of the deltas (x[-1] = 0). They follow
+ * from the runs of the elements, so the run pass counts them at O(1) a
+ * run: a run (s, c) after the symbol p makes the delta s - p, then c - 1
+ * deltas of 0.
+ *     [5 6 7 8 8 8]: runs (5,1) (6,1) (7,1) (8,3) -> deltas [5 1 1 1 0 0], 3 runs */
 struct delta_runs {
     uint64_t runs, previous_delta; /* 64 bits: room for a value no delta is */
-    uint32_t previous;
+    uint32_t previous_symbol;
 };
-
-static inline void count_delta_runs(struct delta_runs *c, uint32_t x, uint32_t mask)
-{
-    uint32_t delta = (x - c->previous) & mask;
-    c->runs += delta != c->previous_delta;
-    c->previous = x;
-    c->previous_delta = delta;
-}
 
 /* Before element 0: no run yet, and a previous delta that no delta
  * equals (above 32 bits), so element 0 starts one. */
 static struct delta_runs delta_runs(void)
 {
-    struct delta_runs c = {0, UINT64_MAX, 0};
-    return c;
+    struct delta_runs d = {0, UINT64_MAX, 0};
+    return d;
+}
+
+static inline void count_delta_runs(struct delta_runs *d, uint32_t symbol, uint32_t count, uint32_t mask)
+{
+    uint32_t delta = (symbol - d->previous_symbol) & mask;
+    d->runs += delta != d->previous_delta;
+    d->previous_delta = delta;
+    if (count > 1) { /* then count - 1 zeros */
+        d->runs += delta != 0;
+        d->previous_delta = 0;
+    }
+    d->previous_symbol = symbol;
 }
 
 /* What one pass over a chunk's runs finds: how many, rle8's pieces, and
@@ -274,13 +279,18 @@ struct run_sizers {
     struct frame_sizer symbols, deltas, counts;
 };
 
-static void size_runs(struct run_reader reader, const struct frame_sizer *empty, struct run_sizers *s)
+/* deltas: where to count the runs of the deltas too (format.h's rule),
+ * or NULL. */
+static void size_runs(struct run_reader reader, const struct frame_sizer *empty, struct run_sizers *s,
+                      struct delta_runs *deltas)
 {
     unsigned bits = 8 * reader.w;
     s->runs = s->rle8_pairs = 0;
     s->symbols = s->deltas = s->counts = *empty;
     uint32_t symbol, count, previous = 0;
     while (next_run(&reader, &symbol, &count)) {
+        if (deltas != NULL)
+            count_delta_runs(deltas, symbol, count, low_mask(bits));
         s->runs++;
         s->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
         sizer_add(&s->symbols, symbol);
@@ -310,34 +320,30 @@ static void look_at(const struct scanzip_codec_params *params, const uint8_t *ra
                     struct scanzip_look *look)
 {
     unsigned w = params->element_bytes;
-    uint32_t mask = low_mask(8 * w);
     struct delta_runs deltas_seen = delta_runs();
     struct frame_sizer empty = frame_sizer(params->frame_length);
     look->w = w;
     look->n = n;
     look->elements = empty;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t x = element_at(raw, i, w);
-        sizer_add(&look->elements, x);
-        count_delta_runs(&deltas_seen, x, mask);
-    }
+    for (size_t i = 0; i < n; i++)
+        sizer_add(&look->elements, element_at(raw, i, w));
     sizer_finish(&look->elements);
     struct run_reader elements = {raw, n, 0, w, false}, deltas = {raw, n, 0, w, true};
-    size_runs(elements, &empty, &look->of_elements);
+    size_runs(elements, &empty, &look->of_elements, &deltas_seen);
     look->delta_first_measured = deltas_seen.runs < look->of_elements.runs || every_variant;
     if (look->delta_first_measured)
-        size_runs(deltas, &empty, &look->of_deltas);
+        size_runs(deltas, &empty, &look->of_deltas, NULL);
 }
 
 bool scanzip_delta_first_pays(unsigned element_bytes, const uint8_t *raw, size_t n)
 {
     struct delta_runs deltas = delta_runs();
-    uint32_t mask = low_mask(8 * element_bytes);
+    struct run_reader reader = {raw, n, 0, element_bytes, false};
+    uint32_t symbol, count;
     uint64_t runs = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t x = element_at(raw, i, element_bytes);
-        runs += i == 0 || x != deltas.previous;
-        count_delta_runs(&deltas, x, mask);
+    while (next_run(&reader, &symbol, &count)) {
+        runs++;
+        count_delta_runs(&deltas, symbol, count, low_mask(8 * element_bytes));
     }
     return deltas.runs < runs;
 }
