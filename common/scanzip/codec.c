@@ -69,21 +69,40 @@ static inline uint32_t unzigzag(uint32_t z, unsigned bits)
 }
 
 /* The runs of a chunk, one after the other:
- *     [7 7 7 9] -> (7, 3), (9, 1) */
+ *     [7 7 7 9] -> (7, 3), (9, 1)
+ * or with delta first, the runs of its elements' zigzag deltas:
+ *     [5 6 7 8 8 8] -> [10 2 2 2 0 0] -> (10, 1), (2, 3), (0, 2) */
 struct run_reader {
     const uint8_t *raw;
     size_t n, next;
     unsigned w;
+    bool delta_first;
 };
 
+/* Delta first's element i: zigzag(x[i] - x[i-1]) in 8w bits, x[-1] = 0. */
+static inline uint32_t delta_at(const uint8_t *raw, size_t i, unsigned w)
+{
+    uint32_t before = i > 0 ? element_at(raw, i - 1, w) : 0;
+    return zigzag((element_at(raw, i, w) - before) & low_mask(8 * w), 8 * w);
+}
+
+/* Two loops, not one that asks which at each element: runs of elements
+ * are most of the CPU's time on labels (brodmann). */
 static bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
 {
     if (r->next >= r->n)
         return false;
-    uint32_t s = element_at(r->raw, r->next, r->w);
     size_t end = r->next + 1;
-    while (end < r->n && element_at(r->raw, end, r->w) == s)
-        end++;
+    uint32_t s;
+    if (r->delta_first) {
+        s = delta_at(r->raw, r->next, r->w);
+        while (end < r->n && delta_at(r->raw, end, r->w) == s)
+            end++;
+    } else {
+        s = element_at(r->raw, r->next, r->w);
+        while (end < r->n && element_at(r->raw, end, r->w) == s)
+            end++;
+    }
     *symbol = s;
     *count = (uint32_t)(end - r->next);
     r->next = end;
@@ -93,8 +112,9 @@ static bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
 /* ---- The values a packed stream holds ------------------------------------- */
 
 /* pack packs the elements; cascade packs the run symbols (or their
- * zigzag deltas) and the run counts minus one. One iterator gives any of
- * them, so one packer serves all four. */
+ * zigzag deltas) and the run counts minus one, of the elements or (delta
+ * first) of their deltas. One iterator gives any of them, so one packer
+ * serves them all. */
 enum value_kind { ELEMENTS, RUN_SYMBOLS, RUN_DELTAS, RUN_COUNTS };
 
 struct value_stream {
@@ -103,9 +123,10 @@ struct value_stream {
     uint32_t previous;      /* RUN_DELTAS: the last symbol (symbol[-1] = 0) */
 };
 
-static struct value_stream value_stream(enum value_kind kind, const uint8_t *raw, size_t n, unsigned w)
+static struct value_stream value_stream(enum value_kind kind, const uint8_t *raw, size_t n, unsigned w,
+                                        bool delta_first)
 {
-    struct value_stream s = {kind, {raw, n, 0, w}, 0};
+    struct value_stream s = {kind, {raw, n, 0, w, delta_first}, 0};
     return s;
 }
 
@@ -221,41 +242,110 @@ static struct scanzip_size smallest_payload(const struct frame_sizer *a, const s
     return best;
 }
 
-/* What one pass over a chunk finds: its runs, and the packed sizes of
- * every stream a method packs, for each candidate frame length. A new
- * method whose size needs something else adds it here. */
+/* format.h's rule needs the runs of the deltas (x[-1] = 0). They follow
+ * from the runs of the elements, so the run pass counts them at O(1) a
+ * run: a run (s, c) after the symbol p makes the delta s - p, then c - 1
+ * deltas of 0.
+ *     [5 6 7 8 8 8]: runs (5,1) (6,1) (7,1) (8,3) -> deltas [5 1 1 1 0 0], 3 runs */
+struct delta_runs {
+    uint64_t runs, previous_delta; /* 64 bits: room for a value no delta is */
+    uint32_t previous_symbol;
+};
+
+/* Before element 0: no run yet, and a previous delta that no delta
+ * equals (above 32 bits), so element 0 starts one. */
+static struct delta_runs delta_runs(void)
+{
+    struct delta_runs d = {0, UINT64_MAX, 0};
+    return d;
+}
+
+static inline void count_delta_runs(struct delta_runs *d, uint32_t symbol, uint32_t count, uint32_t mask)
+{
+    uint32_t delta = (symbol - d->previous_symbol) & mask;
+    d->runs += delta != d->previous_delta;
+    d->previous_delta = delta;
+    if (count > 1) { /* then count - 1 zeros */
+        d->runs += delta != 0;
+        d->previous_delta = 0;
+    }
+    d->previous_symbol = symbol;
+}
+
+/* What one pass over a chunk's runs finds: how many, rle8's pieces, and
+ * cascade's streams sized (symbols, their deltas, counts minus one). */
+struct run_sizers {
+    uint64_t runs, rle8_pairs;
+    struct frame_sizer symbols, deltas, counts;
+};
+
+/* deltas: where to count the runs of the deltas too (format.h's rule),
+ * or NULL. */
+static void size_runs(struct run_reader reader, const struct frame_sizer *empty, struct run_sizers *s,
+                      struct delta_runs *deltas)
+{
+    unsigned bits = 8 * reader.w;
+    s->runs = s->rle8_pairs = 0;
+    s->symbols = s->deltas = s->counts = *empty;
+    uint32_t symbol, count, previous = 0;
+    while (next_run(&reader, &symbol, &count)) {
+        if (deltas != NULL)
+            count_delta_runs(deltas, symbol, count, low_mask(bits));
+        s->runs++;
+        s->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
+        sizer_add(&s->symbols, symbol);
+        sizer_add(&s->deltas, zigzag((symbol - previous) & low_mask(bits), bits));
+        sizer_add(&s->counts, count - 1);
+        previous = symbol;
+    }
+    sizer_finish(&s->symbols);
+    sizer_finish(&s->deltas);
+    sizer_finish(&s->counts);
+}
+
+/* What the passes over a chunk find: the packed sizes of every stream a
+ * method packs, for each candidate frame length. The runs of the deltas
+ * are sized only when format.h's rule says delta first may pay (or
+ * every_variant asks for them). A new method whose size needs something
+ * else adds it here. */
 struct scanzip_look {
     unsigned w;
     size_t n;
-    uint64_t runs, rle8_pairs;
-    struct frame_sizer elements, symbols, deltas, counts;
+    bool delta_first_measured; /* format.h's rule, or every_variant */
+    struct frame_sizer elements;
+    struct run_sizers of_elements, of_deltas; /* of_deltas: only when delta_first_measured */
 };
 
-static void look_at(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
+static void look_at(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n, bool every_variant,
                     struct scanzip_look *look)
 {
     unsigned w = params->element_bytes;
+    struct delta_runs deltas_seen = delta_runs();
+    struct frame_sizer empty = frame_sizer(params->frame_length);
     look->w = w;
     look->n = n;
-    look->runs = look->rle8_pairs = 0;
-    look->elements = frame_sizer(params->frame_length);
-    look->symbols = look->deltas = look->counts = look->elements;
+    look->elements = empty;
     for (size_t i = 0; i < n; i++)
         sizer_add(&look->elements, element_at(raw, i, w));
-    uint32_t symbol, count, previous = 0;
-    struct run_reader reader = {raw, n, 0, w};
-    while (next_run(&reader, &symbol, &count)) {
-        look->runs++;
-        look->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
-        sizer_add(&look->symbols, symbol);
-        sizer_add(&look->deltas, zigzag((symbol - previous) & low_mask(8 * w), 8 * w));
-        sizer_add(&look->counts, count - 1);
-        previous = symbol;
-    }
     sizer_finish(&look->elements);
-    sizer_finish(&look->symbols);
-    sizer_finish(&look->deltas);
-    sizer_finish(&look->counts);
+    struct run_reader elements = {raw, n, 0, w, false}, deltas = {raw, n, 0, w, true};
+    size_runs(elements, &empty, &look->of_elements, &deltas_seen);
+    look->delta_first_measured = deltas_seen.runs < look->of_elements.runs || every_variant;
+    if (look->delta_first_measured)
+        size_runs(deltas, &empty, &look->of_deltas, NULL);
+}
+
+bool scanzip_delta_first_pays(unsigned element_bytes, const uint8_t *raw, size_t n)
+{
+    struct delta_runs deltas = delta_runs();
+    struct run_reader reader = {raw, n, 0, element_bytes, false};
+    uint32_t symbol, count;
+    uint64_t runs = 0;
+    while (next_run(&reader, &symbol, &count)) {
+        runs++;
+        count_delta_runs(&deltas, symbol, count, low_mask(8 * element_bytes));
+    }
+    return deltas.runs < runs;
 }
 
 /* Each method's size (codec.h has the payloads). */
@@ -266,12 +356,12 @@ static void size_stored(const struct scanzip_look *look, struct scanzip_size of[
 
 static void size_rle8(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    of[0].bytes = look->rle8_pairs * (look->w + 1);
+    of[0].bytes = look->of_elements.rle8_pairs * (look->w + 1);
 }
 
 static void size_rle(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    of[0].bytes = 4 + 8 * look->runs;
+    of[0].bytes = 4 + 8 * look->of_elements.runs;
 }
 
 /* u32 frame_length, then its stream. */
@@ -281,11 +371,18 @@ static void size_pack(const struct scanzip_look *look, struct scanzip_size of[SC
 }
 
 /* u32 runs, u32 frame_length, then its two streams, which share the
- * frame length; with and without delta chosen apart (format.h). */
+ * frame length; each variant's chosen apart (format.h). Delta first's
+ * only when format.h's rule makes them candidates. */
 static void size_cascade(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    of[0] = smallest_payload(&look->symbols, &look->counts, 8);
-    of[SCANZIP_FLAG_DELTA] = smallest_payload(&look->deltas, &look->counts, 8);
+    const struct run_sizers *e = &look->of_elements, *d = &look->of_deltas;
+    struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0};
+    of[0] = smallest_payload(&e->symbols, &e->counts, 8);
+    of[SCANZIP_FLAG_DELTA] = smallest_payload(&e->deltas, &e->counts, 8);
+    of[SCANZIP_FLAG_DELTA_FIRST] =
+        look->delta_first_measured ? smallest_payload(&d->symbols, &d->counts, 8) : unmeasured;
+    of[SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA] =
+        look->delta_first_measured ? smallest_payload(&d->deltas, &d->counts, 8) : unmeasured;
 }
 
 /* ---- Encoders ------------------------------------------------------------ */
@@ -360,7 +457,7 @@ static uint64_t encode_rle8(const struct scanzip_codec_params *params, unsigned 
 {
     (void)flags;
     unsigned w = params->element_bytes;
-    struct run_reader reader = {raw, n, 0, w};
+    struct run_reader reader = {raw, n, 0, w, false};
     uint32_t symbol, count;
     uint8_t *p = out;
     while (next_run(&reader, &symbol, &count)) {
@@ -380,7 +477,7 @@ static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned f
                            size_t n, uint8_t *out)
 {
     (void)flags;
-    struct run_reader reader = {raw, n, 0, params->element_bytes};
+    struct run_reader reader = {raw, n, 0, params->element_bytes, false};
     uint32_t symbol, count, runs = 0;
     while (next_run(&reader, &symbol, &count))
         runs++;
@@ -398,7 +495,7 @@ static uint64_t encode_pack(const struct scanzip_codec_params *params, unsigned 
 {
     (void)flags;
     scanzip_store32(out, params->frame_length);
-    struct value_stream values = value_stream(ELEMENTS, raw, n, params->element_bytes);
+    struct value_stream values = value_stream(ELEMENTS, raw, n, params->element_bytes, false);
     return 4 + pack_stream(&values, n, params->frame_length, out + 4);
 }
 
@@ -406,16 +503,17 @@ static uint64_t encode_cascade(const struct scanzip_codec_params *params, unsign
                                size_t n, uint8_t *out)
 {
     unsigned w = params->element_bytes;
-    struct run_reader reader = {raw, n, 0, w};
+    bool delta_first = flags & SCANZIP_FLAG_DELTA_FIRST;
+    struct run_reader reader = {raw, n, 0, w, delta_first};
     uint32_t symbol, count, runs = 0;
     while (next_run(&reader, &symbol, &count))
         runs++;
     scanzip_store32(out, runs);
     scanzip_store32(out + 4, params->frame_length);
     enum value_kind kind = (flags & SCANZIP_FLAG_DELTA) ? RUN_DELTAS : RUN_SYMBOLS;
-    struct value_stream symbols = value_stream(kind, raw, n, w);
+    struct value_stream symbols = value_stream(kind, raw, n, w, delta_first);
     uint64_t bytes = 8 + pack_stream(&symbols, runs, params->frame_length, out + 8);
-    struct value_stream counts = value_stream(RUN_COUNTS, raw, n, w);
+    struct value_stream counts = value_stream(RUN_COUNTS, raw, n, w, delta_first);
     return bytes + pack_stream(&counts, runs, params->frame_length, out + bytes);
 }
 
@@ -621,6 +719,20 @@ static int decode_pack(unsigned w, unsigned flags, const uint8_t *payload, uint6
     return stream_finish("pack", "value", &values, why);
 }
 
+/* Delta first's decoding, once cascade's has written the zigzag deltas
+ * into the chunk: each element becomes the inclusive prefix sum of the
+ * unzigzagged deltas up to it, modulo 2^(8w): a scan, the course's
+ * subject (engine_gpu.cu runs it on the GPU as lab 08's cascade_undelta).
+ *     zigzag [10 2 2 2 0 0] -> deltas [5 1 1 1 0 0] -> sums [5 6 7 8 8 8] */
+static void undo_delta_first(uint8_t *raw, uint64_t n, unsigned w)
+{
+    uint32_t mask = low_mask(8 * w), sum = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        sum = (sum + unzigzag(element_at(raw, i, w), 8 * w)) & mask;
+        element_put(raw, i, w, sum);
+    }
+}
+
 static int decode_cascade(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes,
                           uint8_t *raw, uint64_t n, struct scanzip_why *why)
 {
@@ -649,9 +761,12 @@ static int decode_cascade(unsigned w, unsigned flags, const uint8_t *payload, ui
             return -1;
     }
     if (counts_add_up("cascade", done, n, why) != 0 ||
-        stream_finish("cascade", "symbol", &symbols, why) != 0)
+        stream_finish("cascade", "symbol", &symbols, why) != 0 ||
+        stream_finish("cascade", "count", &counts, why) != 0)
         return -1;
-    return stream_finish("cascade", "count", &counts, why);
+    if (flags & SCANZIP_FLAG_DELTA_FIRST)
+        undo_delta_first(raw, n, w);
+    return 0;
 }
 
 /* ---- The methods ------------------------------------------------------------- */
@@ -711,8 +826,10 @@ const struct scanzip_method scanzip_methods[SCANZIP_METHODS] = {
     },
     [SCANZIP_CASCADE] = {
         .name = "cascade",
-        .help = "runs, then their symbols (or zigzag deltas, whichever is smaller)\nand counts bit-packed in frames",
-        .of_bytes = false, .flags = SCANZIP_FLAG_DELTA, .frame_field = 4, /* after u32 runs */
+        .help = "runs (of the elements, or of their deltas), then their symbols\n(or their deltas) and counts "
+                "bit-packed in frames; the smallest",
+        .of_bytes = false, .flags = SCANZIP_FLAG_DELTA | SCANZIP_FLAG_DELTA_FIRST,
+        .frame_field = 4, /* after u32 runs */
         .max_payload_bytes = max_cascade, .size = size_cascade, .encode = encode_cascade, .decode = decode_cascade,
     },
 };
@@ -728,14 +845,22 @@ int scanzip_fail(struct scanzip_why *why, const char *format, ...)
     return -1;
 }
 
-void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
-                     struct scanzip_sizes *sizes)
+/* scanzip_measure, or (every_variant) with delta first measured even
+ * where format.h's rule would leave it out. */
+static void measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n, bool every_variant,
+                    struct scanzip_sizes *sizes)
 {
     struct scanzip_look look;
-    look_at(params, raw, n, &look);
+    look_at(params, raw, n, every_variant, &look);
     memset(sizes, 0, sizeof *sizes);
     for (unsigned m = 0; m < SCANZIP_METHODS; m++)
         scanzip_methods[m].size(&look, sizes->of[m]);
+}
+
+void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
+                     struct scanzip_sizes *sizes)
+{
+    measure(params, raw, n, false, sizes);
 }
 
 uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
@@ -750,7 +875,8 @@ uint64_t scanzip_payload_size(const struct scanzip_sizes *sizes, unsigned method
 
 /* The smallest of the candidates (method, flags) in the order method,
  * then flags: strictly smaller wins, so ties stay with the lower method
- * number, then with no delta. One method: its own variants; auto: all. */
+ * number, then the lower flags. One method: its own variants; auto: all.
+ * A variant not measured (SCANZIP_UNMEASURED) is never strictly smaller. */
 void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *sizes,
                     unsigned *method, unsigned *flags)
 {
@@ -773,9 +899,10 @@ uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsig
         abort(); /* not a method: the caller's bug (codec.h) */
     struct scanzip_codec_params given = *params;
     if (given.frame_length == SCANZIP_FRAME_CHOOSE && scanzip_methods[method].frame_field != SCANZIP_UNFRAMED) {
-        /* A caller that did not measure: choose as scanzip_measure would. */
+        /* A caller that did not measure: choose as scanzip_measure would,
+         * delta first included (the caller asked for it). */
         struct scanzip_sizes sizes;
-        scanzip_measure(params, raw, n, &sizes);
+        measure(params, raw, n, true, &sizes);
         given.frame_length = scanzip_payload_frame(&sizes, method, flags);
     }
     return scanzip_methods[method].encode(&given, flags, raw, n, payload);
@@ -817,6 +944,13 @@ unsigned scanzip_unit_bytes(unsigned method, unsigned element_bytes)
 const char *scanzip_method_name(unsigned method)
 {
     return method < SCANZIP_METHODS ? scanzip_methods[method].name : "?";
+}
+
+const char *scanzip_variant_name(unsigned method, unsigned flags, char *text, size_t size)
+{
+    snprintf(text, size, "%s%s%s", flags & SCANZIP_FLAG_DELTA_FIRST ? "delta+" : "", scanzip_method_name(method),
+             flags & SCANZIP_FLAG_DELTA ? "+delta" : "");
+    return text;
 }
 
 const char *scanzip_choice_name(enum scanzip_choice choice)

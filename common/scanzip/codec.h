@@ -26,8 +26,8 @@
  *                80000000 04 77970000      one frame of width 4: the word is
  *                                          7 | 7 << 4 | 7 << 8 | 9 << 12 = 0x00009777
  *
- *   cascade  nvCOMP Cascaded's idea: RLE, an optional delta, then bit
- *            packing. u32 runs, u32 frame_length, then the symbols packed
+ *   cascade  nvCOMP Cascaded's idea: an optional delta, RLE, an
+ *            optional delta of the run symbols, then bit packing. u32 runs, u32 frame_length, then the symbols packed
  *            as in pack minus its frame_length (a width per frame of runs,
  *            then the words), then the counts minus one packed the same
  *            way with the same frame_length. Counts have no 255 limit.
@@ -38,10 +38,28 @@
  *            modulo 2^(8w) and zigzagged in 8w bits (0 -> 0, -1 -> 1,
  *            1 -> 2, -2 -> 3, ...): [7 9] -> deltas [7 2] -> [14 4].
  *
+ *            With the delta-first flag (format version 2) the elements
+ *            are first replaced by zigzag(x[i] - x[i-1]), x[-1] = 0, the
+ *            same way, and the rest is cascade on them: runs, then
+ *            symbols (or with the delta flag too, their deltas) and
+ *            counts packed as above. A counter has no runs, its deltas
+ *            one (nvCOMP's Cascaded puts its delta first too). The
+ *            8-bit input [5 6 7 8 8 8]:
+ *                deltas [5 1 1 1 0 0] -> zigzag [10 2 2 2 0 0]
+ *                -> runs (10, 1) (2, 3) (0, 2)
+ *                03000000 80000000 04 2a000000 02 18000000
+ *                runs 3, frame 128; symbols [10 2 0] in 4 bits:
+ *                10 | 2 << 4 | 0 << 8 = 0x2a; counts-1 [0 2 1] in 2 bits:
+ *                0 | 2 << 2 | 1 << 4 = 0x18
+ *            Its decoder is cascade's, which gives back the zigzag
+ *            deltas [10 2 2 2 0 0], then a scan: x[i] is the inclusive
+ *            prefix sum of the unzigzagged deltas, modulo 2^(8w):
+ *                unzigzag [5 1 1 1 0 0] -> inclusive sum [5 6 7 8 8 8]
+ *
  * Every width is at most 8w bits (32 for counts).
  *
  * The methods: one table. Everything that differs from method to method
- * (its name, its --help line, whether it takes the delta flag, whether
+ * (its name, its --help line, which flags it takes, whether
  * its payload stores a frame length and where, its payload bound, its
  * size, encoder and decoder) is one row of scanzip_methods (codec.c),
  * indexed by the method id of format.h. Every dispatcher here, the
@@ -77,9 +95,14 @@ struct scanzip_codec_params {
                                 and method, the candidate with the smallest payload */
 };
 
-/* A record's flags are 0 or SCANZIP_FLAG_DELTA: the two variants of a
- * method that scanzip_sizes holds, indexed by the flags. */
-#define SCANZIP_FLAG_VARIANTS 2
+/* A record's flags are 0..3 (SCANZIP_FLAG_DELTA, SCANZIP_FLAG_DELTA_FIRST
+ * or both): the variants of a method that scanzip_sizes holds, indexed
+ * by the flags. */
+#define SCANZIP_FLAG_VARIANTS 4
+
+/* The size of a variant scanzip_measure did not measure: delta first
+ * when format.h's rule says it is not a candidate. Never the smallest. */
+#define SCANZIP_UNMEASURED UINT64_MAX
 
 /* One candidate payload: its bytes, and the frame length it is written
  * with (the given one, or the one chosen, format.h; 0: not framed). */
@@ -90,8 +113,11 @@ struct scanzip_size {
 
 /* The payload size of every candidate for one chunk, from one look at
  * it: of[method][flags], for the flags each method takes (the others are
- * left 0). [7 7 7 9] with frames of 128: of[SCANZIP_RLE][0].bytes = 20,
- * of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA] = {18, 128}. */
+ * left 0); cascade's delta-first variants only when format.h's rule makes
+ * them candidates, else SCANZIP_UNMEASURED. [7 7 7 9] with frames of 128:
+ * of[SCANZIP_RLE][0].bytes = 20, of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA] =
+ * {18, 128}, of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes =
+ * SCANZIP_UNMEASURED (3 runs of deltas, 2 of elements). */
 struct scanzip_sizes {
     struct scanzip_size of[SCANZIP_METHODS][SCANZIP_FLAG_VARIANTS];
 };
@@ -99,16 +125,24 @@ struct scanzip_sizes {
 void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
                      struct scanzip_sizes *sizes);
 
-/* The payload size of one method (flags: SCANZIP_FLAG_DELTA or 0). */
+/* The payload size of one method and flags (SCANZIP_UNMEASURED: not a
+ * candidate). */
 uint64_t scanzip_payload_size(const struct scanzip_sizes *sizes, unsigned method, unsigned flags);
 
 /* The frame length that size is for (pack and cascade; 0 for the others):
  * what scanzip_encode_payload must be given to write it. */
 uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags);
 
+/* Format.h's rule: whether the chunk's runs of deltas are fewer than its
+ * runs of elements, so that cascade's delta-first variants are measured.
+ * scanzip_measure counts both in the passes it makes anyway; this is the
+ * rule alone, the reference for an engine that counts it elsewhere
+ * (engine_gpu.cu: delta_first_pays_kernel). */
+bool scanzip_delta_first_pays(unsigned element_bytes, const uint8_t *raw, size_t n);
+
 /* What -m asks for: a method, by its id (format.h), or per chunk the
- * smallest of them (auto). A method that takes the delta flag picks the
- * smaller of with and without it, itself per chunk. Every id below
+ * smallest of them (auto). A method that takes flags picks the smallest
+ * of its variants, itself per chunk. Every id below
  * SCANZIP_METHODS is a choice: the names below are for code that picks
  * one by name, and a new method needs none. */
 enum scanzip_choice {
@@ -121,8 +155,9 @@ enum scanzip_choice {
 };
 
 /* The method and flags a choice gives for a chunk of these sizes. Ties go
- * to the lower method number, then to no delta; auto always considers
- * stored, so no chunk grows by more than its record header. */
+ * to the lower method number, then to the lower flags (0, delta, delta
+ * first, both); auto always considers stored, so no chunk grows by more
+ * than its record header. */
 void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *sizes,
                     unsigned *method, unsigned *flags);
 
@@ -149,8 +184,9 @@ int scanzip_decode_payload(unsigned element_bytes, unsigned method, unsigned fla
 uint64_t scanzip_max_payload_bytes(unsigned element_bytes, unsigned method, uint64_t n);
 
 /* Whether a record may carry these flags with this method: 0 always,
- * SCANZIP_FLAG_DELTA with cascade only; false for an unknown method
- * with flags. */
+ * SCANZIP_FLAG_DELTA and SCANZIP_FLAG_DELTA_FIRST (either or both) with
+ * cascade only; false for an unknown method with flags. (Whether the
+ * file's version allows delta first is the container's check.) */
 bool scanzip_flags_valid(unsigned method, unsigned flags);
 
 /* The bytes of the units a method's payload holds: 1 for stored (bytes,
@@ -161,6 +197,11 @@ unsigned scanzip_unit_bytes(unsigned method, unsigned element_bytes);
 
 /* "stored", "rle8", "rle", "pack", "cascade"; "?" for anything else. */
 const char *scanzip_method_name(unsigned method);
+
+/* A method with its flags, as info and the tests print them:
+ * "cascade", "cascade+delta", "delta+cascade" (delta first),
+ * "delta+cascade+delta" (both). */
+const char *scanzip_variant_name(unsigned method, unsigned flags, char *text, size_t size);
 
 /* A choice's -m spelling: a method's name, or "auto". */
 const char *scanzip_choice_name(enum scanzip_choice choice);
@@ -179,7 +220,7 @@ struct scanzip_method {
     const char *name; /* "rle8": -m's spelling, info's column, every message's */
     const char *help; /* its --help text; a '\n' goes on under the first line */
     bool of_bytes;    /* the payload is of bytes, any number (stored), not of elements */
-    uint8_t flags;    /* the flags a record may carry with it besides 0: SCANZIP_FLAG_DELTA */
+    uint8_t flags;    /* the flag bits a record may carry with it: SCANZIP_FLAG_DELTA ... */
     int frame_field;  /* where its payload's u32 frame_length is, or SCANZIP_UNFRAMED */
 
     /* The most payload bytes for n units of w bytes (scanzip_max_payload_bytes). */

@@ -95,6 +95,7 @@ int scanzip_plan(const struct scanzip_options *o, uint64_t original_bytes, struc
     if (shaped && original_bytes - bytes > UINT32_MAX)
         return scanzip_fail(why, "--shape %u,%u,%u leaves %llu bytes before the volume; at most 4 GiB can be kept",
                             o->shape[0], o->shape[1], o->shape[2], (unsigned long long)(original_bytes - bytes));
+    header->version = SCANZIP_VERSION;
     header->element_bytes = (uint8_t)w;
     header->axis = (uint8_t)o->axis;
     header->original_bytes = original_bytes;
@@ -121,6 +122,7 @@ int scanzip_layout_of(const struct scanzip_header *h, struct scanzip_layout *lay
     if (!shaped && (h->axis != SCANZIP_AXIS_X || h->prefix_bytes != 0))
         return scanzip_fail(why, "header: axis %u and prefix_bytes %u without a shape: the file is corrupt", h->axis,
                             h->prefix_bytes);
+    layout->version = h->version;
     layout->element_bytes = w;
     layout->original_bytes = h->original_bytes;
     layout->prefix_bytes = h->prefix_bytes;
@@ -189,14 +191,16 @@ int scanzip_header_read(const uint8_t *in, uint64_t available, struct scanzip_he
     if (available < SCANZIP_HEADER_BYTES)
         return scanzip_fail(why, "header: the file ends after %llu of the header's %d bytes: it is truncated",
                             (unsigned long long)available, SCANZIP_HEADER_BYTES);
-    if (in[4] != SCANZIP_VERSION)
-        return scanzip_fail(why, "header: format version %u; this scanzip reads version %d", in[4], SCANZIP_VERSION);
+    if (in[4] < SCANZIP_FIRST_VERSION || in[4] > SCANZIP_VERSION)
+        return scanzip_fail(why, "header: format version %u; this scanzip reads versions %d to %d", in[4],
+                            SCANZIP_FIRST_VERSION, SCANZIP_VERSION);
     uint32_t stored = scanzip_load32(in + 36), computed = crc32c(in, 36);
     if (stored != computed)
         return scanzip_fail(why, "header: CRC32C mismatch (stored 0x%08x, computed 0x%08x): the file is corrupt",
                             stored, computed);
     if (in[7] != 0)
         return scanzip_fail(why, "header: reserved byte 7 is 0x%02x, not 0: the file is corrupt", in[7]);
+    h->version = in[4];
     h->element_bytes = in[5];
     h->axis = in[6];
     h->original_bytes = scanzip_load64(in + 8);
@@ -260,6 +264,10 @@ int scanzip_record_read(const uint8_t in[SCANZIP_RECORD_BYTES], const struct sca
     if (!scanzip_flags_valid(r->method, r->flags))
         return fail_chunk(why, layout, index, where, "flags 0x%02x with method %s: the file is corrupt", r->flags,
                           scanzip_method_name(r->method));
+    if (layout->version < 2 && (r->flags & SCANZIP_FLAG_DELTA_FIRST))
+        return fail_chunk(why, layout, index, where,
+                          "flags 0x%02x: delta first in a version-%u file (it came with version 2): "
+                          "the file is corrupt", r->flags, layout->version);
     if (r->raw_bytes != place.raw_bytes)
         return fail_chunk(why, layout, index, where, "raw_bytes is %u, the header implies %u: the file is corrupt",
                           r->raw_bytes, place.raw_bytes);

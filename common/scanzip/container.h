@@ -51,6 +51,7 @@ struct scanzip_options scanzip_default_options(void);
  * chunks in order: prefix_chunks stored ones, element_chunks of elements,
  * then one stored tail chunk when tail_bytes > 0. */
 struct scanzip_layout {
+    unsigned version; /* the header's: version 1 has no delta-first chunks */
     unsigned element_bytes;
     uint64_t original_bytes;
     uint64_t prefix_bytes, element_count, tail_bytes;

@@ -18,10 +18,22 @@
  *                the CPU engine: GPU_MEASURED_METHODS.)
  *   -m stored, rle8, rle, pack, any but cascade: the CPU codec (nothing
  *                there is worth a trip over PCIe).
+ *   delta first  format.h's rule (fewer runs of deltas than of elements)
+ *                is counted on the GPU first (delta_first_pays_kernel).
+ *                Where it makes delta first a candidate, a map kernel
+ *                writes the chunk's zigzag deltas into a scratch buffer
+ *                (delta_first_kernel) and the same cascade encoder runs
+ *                on them; the smaller payload wins, a tie to the lower
+ *                flags, as scanzip_choose (encode_best_cascade).
  *
  * Decoding: cascade chunks on the GPU (cascade_decode checks every field,
  * as the CPU decoder does; when it refuses a payload, the CPU decoder is
- * asked why, for the error message); the other methods on the CPU.
+ * asked why, for the error message); the other methods on the CPU. A
+ * delta-first chunk is cascade's decoding, then a scan: lab 08's own
+ * cascade_undelta (unzigzag, lab 03's scan_exclusive_tiled, each
+ * element's delta added, 8w bits kept), the function that undoes the run
+ * symbols' delta. It is exactly that operation on any n, runs under the
+ * emulator and is in a student's build too (CUB's DeviceScan is neither).
  *
  * Which labs it is built from is the Makefile's TREE: the references
  * (make scanzip), or a student's labs 05, 06 and 08 (make scanzip
@@ -85,6 +97,8 @@ extern "C" {
 struct gpu_buffers {
     size_t n;               /* elements they have room for */
     uint8_t *raw, *payload; /* n * 4 bytes; cascade_max_payload_bytes(n) */
+    unsigned long long *runs; /* delta_first_pays_kernel's two counts */
+    uint8_t *deltas;        /* n * 4 bytes, from the first delta-first chunk on (deltas_for) */
     void *fast_temp;        /* the fast codec's storage, when it is linked */
     uint32_t *fast_results; /* its payload bytes, delta flag, verdict */
 };
@@ -137,6 +151,8 @@ static void free_lane(struct gpu_buffers *b)
 {
     cudaFree(b->raw);
     cudaFree(b->payload);
+    cudaFree(b->runs);
+    cudaFree(b->deltas);
     cudaFree(b->fast_temp);
     memset(b, 0, sizeof *b);
 }
@@ -149,6 +165,7 @@ static cudaError_t buffers_for(struct gpu_buffers *b, size_t n)
     free_lane(b);
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->raw, 4 * n));
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->payload, cascade_max_payload_bytes(n)));
+    RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->runs, 2 * sizeof *b->runs));
     if (cascade_single_pass_temp_bytes != NULL) {
         size_t temp_bytes = cascade_single_pass_temp_bytes(n);
         RETURN_IF_CUDA_ERROR(cudaMalloc(&b->fast_temp, temp_bytes + 256));
@@ -276,6 +293,80 @@ static cudaError_t measure_others(struct gpu_buffers *b, unsigned w, size_t n, u
     return pack_size(n, frame_length, &sizes->of[SCANZIP_PACK][0]);
 }
 
+/* ---- Whether delta first is a candidate ------------------------------------------ */
+
+/* Element i of a chunk of w-byte little-endian elements; 0 before the first. */
+__device__ uint32_t element_before(const uint8_t *raw, size_t i, size_t back, unsigned w)
+{
+    if (i < back)
+        return 0;
+    const uint8_t *p = raw + (i - back) * w;
+    uint32_t v = 0;
+    for (unsigned k = 0; k < w; k++)
+        v |= (uint32_t)p[k] << (8 * k);
+    return v;
+}
+
+/* Format.h's rule, counted as scanzip_delta_first_pays counts it: a run
+ * of elements starts at i where x[i] != x[i-1], a run of deltas where
+ * d[i] != d[i-1] (d[i] = x[i] - x[i-1] modulo 2^(8w), x[-1] = 0); both
+ * start at i = 0. d_runs[0] gets the elements', d_runs[1] the deltas'.
+ *     [5 6 7 8 8 8]: starts of runs [1 1 1 1 0 0], of deltas [1 1 0 0 1 0] */
+__global__ void delta_first_pays_kernel(const uint8_t *raw, size_t n, unsigned w, unsigned long long *d_runs)
+{
+    uint32_t mask = w == 4 ? 0xffffffffu : (1u << (8 * w)) - 1;
+    unsigned long long elements = 0, deltas = 0;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        uint32_t x = element_before(raw, i, 0, w), x1 = element_before(raw, i, 1, w), x2 = element_before(raw, i, 2, w);
+        elements += i == 0 || x != x1;
+        deltas += i == 0 || ((x - x1) & mask) != ((x1 - x2) & mask);
+    }
+    for (unsigned apart = 16; apart > 0; apart /= 2) { /* one atomic a warp, not a thread */
+        elements += __shfl_down_sync(0xffffffffu, elements, apart);
+        deltas += __shfl_down_sync(0xffffffffu, deltas, apart);
+    }
+    if (threadIdx.x % 32 == 0) {
+        atomicAdd(&d_runs[0], elements);
+        atomicAdd(&d_runs[1], deltas);
+    }
+}
+
+/* Delta first's elements: zigzag(x[i] - x[i-1]) in 8w bits, x[-1] = 0,
+ * as w-byte elements, for the cascade encoder to take as a chunk.
+ *     w = 1, [5 6 7 8 8 8]  ->  deltas [5 1 1 1 0 0]  ->  [10 2 2 2 0 0] */
+__global__ void delta_first_kernel(const uint8_t *raw, size_t n, unsigned w, uint8_t *deltas)
+{
+    unsigned bits = 8 * w;
+    uint32_t mask = w == 4 ? 0xffffffffu : (1u << bits) - 1;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        uint32_t d = (element_before(raw, i, 0, w) - element_before(raw, i, 1, w)) & mask;
+        uint32_t z = ((d << 1) & mask) ^ ((d >> (bits - 1)) & 1 ? mask : 0);
+        for (unsigned k = 0; k < w; k++)
+            deltas[i * w + k] = (uint8_t)(z >> (8 * k));
+    }
+}
+
+/* The lane's scratch buffer for delta first, on its first use. */
+static cudaError_t deltas_for(struct gpu_buffers *b)
+{
+    if (b->deltas == NULL)
+        RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&b->deltas, 4 * b->n));
+    return cudaSuccess;
+}
+
+/* Whether the chunk in b->raw makes delta first a candidate (format.h). */
+static cudaError_t delta_first_pays(struct gpu_buffers *b, size_t n, unsigned w, bool *pays)
+{
+    unsigned long long runs[2];
+    RETURN_IF_CUDA_ERROR(cudaMemset(b->runs, 0, sizeof runs));
+    unsigned blocks = (unsigned)(n / 256 + 1 < 4096 ? n / 256 + 1 : 4096);
+    delta_first_pays_kernel<<<blocks, 256>>>(b->raw, n, w, b->runs);
+    RETURN_IF_CUDA_ERROR(cudaGetLastError());
+    RETURN_IF_CUDA_ERROR(cudaMemcpy(runs, b->runs, sizeof runs, cudaMemcpyDeviceToHost));
+    *pays = runs[1] < runs[0];
+    return cudaSuccess;
+}
+
 /* ---- The engine ------------------------------------------------------------------ */
 
 /* What encode_on_lane leaves to the CPU codec: a method other than
@@ -300,19 +391,20 @@ static int cpu_payload(const struct scanzip_codec_params *params, const struct c
     return out->payload_bytes == cpu->size.bytes ? 0 : -1;
 }
 
-/* The chunk in b->raw as a cascade payload in b->payload: by the
- * fast codec when it is linked and takes the frame length, else lab 08's. */
-static cudaError_t encode_cascade(struct gpu_buffers *b, size_t n, unsigned w, uint32_t frame_length, size_t *bytes,
-                                  bool *delta)
+/* The chunk d_raw (b->raw or b->deltas) as a cascade payload in
+ * b->payload, delta or not as it packs smaller: by the fast codec when it
+ * is linked and takes the frame length, else lab 08's. */
+static cudaError_t encode_cascade(struct gpu_buffers *b, const uint8_t *d_raw, size_t n, unsigned w,
+                                  uint32_t frame_length, size_t *bytes, bool *delta)
 {
     cudaError_t err = cudaErrorInvalidValue; /* what the fast encoder says of a frame it does not take */
     if (cascade_encode_single_pass != NULL)
-        err = cascade_encode_single_pass(b->raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload,
+        err = cascade_encode_single_pass(d_raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload,
                                          &b->fast_results[0], &b->fast_results[1], b->fast_temp,
                                          cascade_single_pass_temp_bytes(n));
     if (err == cudaErrorInvalidValue) {
         pthread_mutex_lock(&labs_lock);
-        err = cascade_encode(b->raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload, bytes, delta);
+        err = cascade_encode(d_raw, n, w, frame_length, CASCADE_CHOOSE_DELTA, b->payload, bytes, delta);
         pthread_mutex_unlock(&labs_lock);
         return err;
     }
@@ -324,10 +416,10 @@ static cudaError_t encode_cascade(struct gpu_buffers *b, size_t n, unsigned w, u
     return cudaSuccess;
 }
 
-/* The payload in b->payload decoded into b->raw: by the fast
- * codec when it is linked, else lab 08's. CASCADE_INVALID_PAYLOAD for a
- * payload either refuses. */
-static cudaError_t decode_cascade(struct gpu_buffers *b, uint64_t payload_bytes, unsigned w, bool delta, size_t n)
+/* Cascade's decoding of b->payload into b->raw (with delta first: the
+ * zigzag deltas): by the fast codec when it is linked, else lab 08's.
+ * CASCADE_INVALID_PAYLOAD for a payload either refuses. */
+static cudaError_t decode_elements(struct gpu_buffers *b, uint64_t payload_bytes, unsigned w, bool delta, size_t n)
 {
     if (cascade_decode_single_pass == NULL) {
         pthread_mutex_lock(&labs_lock);
@@ -343,6 +435,83 @@ static cudaError_t decode_cascade(struct gpu_buffers *b, uint64_t payload_bytes,
     return valid ? cudaSuccess : CASCADE_INVALID_PAYLOAD;
 }
 
+/* Cascade's variants for the chunk in b->raw, each with its frame
+ * length chosen: lab 08's encoder gives the smaller of flags 0 and delta
+ * (plain), and, where delta first is a candidate, of delta first and
+ * both (first). */
+struct cascade_variants {
+    size_t plain_bytes, first_bytes;
+    bool plain_delta, first_delta, delta_first_pays;
+    size_t bytes;   /* the smallest, whose payload is in b->payload */
+    unsigned flags; /* and its flags */
+};
+
+/* The smallest cascade payload of the chunk in b->raw into b->payload: on
+ * the elements, then (when pays) on their deltas; a tie keeps the lower
+ * flags, as scanzip_choose. When delta first loses, the elements' payload
+ * is written again over its. */
+static cudaError_t encode_best_cascade(struct gpu_buffers *b, size_t n, unsigned w, uint32_t frame_length,
+                                       bool pays, struct cascade_variants *v)
+{
+    RETURN_IF_CUDA_ERROR(encode_cascade(b, b->raw, n, w, frame_length, &v->plain_bytes, &v->plain_delta));
+    v->delta_first_pays = pays;
+    v->bytes = v->plain_bytes;
+    v->flags = v->plain_delta ? SCANZIP_FLAG_DELTA : 0;
+    if (!pays)
+        return cudaSuccess;
+    RETURN_IF_CUDA_ERROR(deltas_for(b));
+    delta_first_kernel<<<(unsigned)(n / 256 + 1 < 4096 ? n / 256 + 1 : 4096), 256>>>(b->raw, n, w, b->deltas);
+    RETURN_IF_CUDA_ERROR(cudaGetLastError());
+    RETURN_IF_CUDA_ERROR(encode_cascade(b, b->deltas, n, w, frame_length, &v->first_bytes, &v->first_delta));
+    if (v->first_bytes < v->plain_bytes) {
+        v->bytes = v->first_bytes;
+        v->flags = SCANZIP_FLAG_DELTA_FIRST | (v->first_delta ? SCANZIP_FLAG_DELTA : 0);
+        return cudaSuccess;
+    }
+    return encode_cascade(b, b->raw, n, w, frame_length, &v->plain_bytes, &v->plain_delta);
+}
+
+/* Delta first's scan, once cascade's decoding has put the zigzag deltas
+ * in b->raw: widened into b->deltas, lab 08's cascade_undelta (unzigzag,
+ * an inclusive scan, 8w bits kept) into b->payload (8 + 10n bytes, no
+ * longer needed), narrowed back into b->raw.
+ *     w = 1, [10 2 2 2 0 0]  ->  [5 1 1 1 0 0]  ->  [5 6 7 8 8 8] */
+static cudaError_t undo_delta_first(struct gpu_buffers *b, unsigned w, size_t n)
+{
+    RETURN_IF_CUDA_ERROR(deltas_for(b));
+    pthread_mutex_lock(&labs_lock);
+    cudaError_t err = cascade_widen(b->raw, n, w, (int *)b->deltas);
+    if (err == cudaSuccess)
+        err = cascade_undelta((const uint32_t *)b->deltas, n, w, (int *)b->payload);
+    if (err == cudaSuccess)
+        err = cascade_narrow((const int *)b->payload, n, w, b->raw);
+    pthread_mutex_unlock(&labs_lock);
+    return err;
+}
+
+/* The payload in b->payload decoded into b->raw, delta first undone. */
+static cudaError_t decode_cascade(struct gpu_buffers *b, uint64_t payload_bytes, unsigned w, unsigned flags, size_t n)
+{
+    RETURN_IF_CUDA_ERROR(decode_elements(b, payload_bytes, w, (flags & SCANZIP_FLAG_DELTA) != 0, n));
+    return flags & SCANZIP_FLAG_DELTA_FIRST ? undo_delta_first(b, w, n) : cudaSuccess;
+}
+
+/* Sizes for scanzip_choose that make it pick among cascade's variants as
+ * from the CPU's four sizes. Lab 08's encoder gives the smaller of flags
+ * 0 and delta and which; so the loser gets the winner's size, plus one
+ * when it was delta (a tie keeps the lower flags, so delta won only by
+ * being strictly smaller). The same for delta first and both; they are
+ * SCANZIP_UNMEASURED where the rule leaves them out, as on the CPU. */
+static void cascade_sizes(const struct cascade_variants *v, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
+{
+    of[0].bytes = v->plain_bytes + (v->plain_delta ? 1 : 0);
+    of[SCANZIP_FLAG_DELTA].bytes = v->plain_bytes;
+    of[SCANZIP_FLAG_DELTA_FIRST].bytes =
+        v->delta_first_pays ? v->first_bytes + (v->first_delta ? 1 : 0) : SCANZIP_UNMEASURED;
+    of[SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA].bytes =
+        v->delta_first_pays ? v->first_bytes : SCANZIP_UNMEASURED;
+}
+
 /* gpu_encode_chunk's work on lane b: the cascade payload into out, or
  * (returning 1) the method -m auto picked instead, into *cpu. */
 static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_params *params,
@@ -353,39 +522,38 @@ static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_para
     cudaError_t err;
     if ((err = cudaMemcpy(b->raw, raw, n * w, cudaMemcpyHostToDevice)) != cudaSuccess)
         return gpu_failed("copying the chunk to the GPU", err);
-    size_t cascade_bytes = 0;
-    bool delta = false;
-    if ((err = encode_cascade(b, n, w, params->frame_length, &cascade_bytes, &delta)) != cudaSuccess)
+    bool pays = false;
+    struct cascade_variants v;
+    if ((err = delta_first_pays(b, n, w, &pays)) != cudaSuccess)
+        return gpu_failed("counting the runs of deltas", err);
+    if ((err = encode_best_cascade(b, n, w, params->frame_length, pays, &v)) != cudaSuccess)
         return gpu_failed("cascade_encode", err);
 
-    unsigned method = SCANZIP_CASCADE, flags = delta ? SCANZIP_FLAG_DELTA : 0;
-    struct scanzip_sizes sizes;
-    memset(&sizes, 0, sizeof sizes);
+    unsigned method = SCANZIP_CASCADE, flags = v.flags;
     if (choice == SCANZIP_CHOOSE_AUTO) {
+        struct scanzip_sizes sizes;
+        memset(&sizes, 0, sizeof sizes);
         pthread_mutex_lock(&labs_lock);
         err = measure_others(b, w, n, params->frame_length, &sizes);
         pthread_mutex_unlock(&labs_lock);
         if (err != cudaSuccess)
             return gpu_failed("measuring the other methods", err);
-        /* cascade_encode kept the smaller of plain and delta, plain on a
-         * tie: a delta payload was strictly smaller than the plain one. */
-        sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA].bytes = cascade_bytes;
-        sizes.of[SCANZIP_CASCADE][0].bytes = cascade_bytes + (delta ? 1 : 0);
+        cascade_sizes(&v, sizes.of[SCANZIP_CASCADE]);
         scanzip_choose(SCANZIP_CHOOSE_AUTO, &sizes, &method, &flags);
-    }
-    if (method != SCANZIP_CASCADE) {
-        cpu->method = method;
-        cpu->flags = flags;
-        cpu->size = sizes.of[method][flags];
-        return 1;
+        if (method != SCANZIP_CASCADE) {
+            cpu->method = method;
+            cpu->flags = flags;
+            cpu->size = sizes.of[method][flags];
+            return 1;
+        }
     }
     out->method = SCANZIP_CASCADE;
     out->flags = flags;
-    out->payload_bytes = cascade_bytes;
-    out->payload = (uint8_t *)malloc(cascade_bytes);
+    out->payload_bytes = v.bytes;
+    out->payload = (uint8_t *)malloc(v.bytes);
     if (out->payload == NULL)
         return -1;
-    if ((err = cudaMemcpy(out->payload, b->payload, cascade_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
+    if ((err = cudaMemcpy(out->payload, b->payload, v.bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
         free(out->payload);
         out->payload = NULL;
         return gpu_failed("copying the payload back", err);
@@ -420,7 +588,7 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
 {
     uint64_t n = raw_bytes / element_bytes;
     if (method != SCANZIP_CASCADE || n == 0 || raw_bytes % element_bytes != 0 || n > CASCADE_MAX_N ||
-        payload_bytes > cascade_max_payload_bytes(n) || (flags & ~SCANZIP_FLAG_DELTA) != 0)
+        payload_bytes > cascade_max_payload_bytes(n) || (flags & ~(SCANZIP_FLAG_DELTA | SCANZIP_FLAG_DELTA_FIRST)) != 0)
         return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
                                                why);
     cudaError_t err;
@@ -428,7 +596,7 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
     if (b != NULL) {
         err = cudaMemcpy(b->payload, payload, payload_bytes, cudaMemcpyHostToDevice);
         if (err == cudaSuccess)
-            err = decode_cascade(b, payload_bytes, element_bytes, flags & SCANZIP_FLAG_DELTA, n);
+            err = decode_cascade(b, payload_bytes, element_bytes, flags, n);
         if (err == cudaSuccess)
             err = cudaMemcpy(raw, b->raw, raw_bytes, cudaMemcpyDeviceToHost);
         give_lane(b);

@@ -1,5 +1,5 @@
 /*
- * format.h: the scanzip container format, version 1, byte by byte.
+ * format.h: the scanzip container format, version 2, byte by byte.
  *
  * A .scz file is a file header, then chunk records in order, and nothing
  * after the last record. Every integer is little-endian. The bytes are
@@ -11,7 +11,9 @@
  *
  *     offset size field
  *      0     4    magic "SCNZ"
- *      4     1    version = 1
+ *      4     1    version: 2 (what this scanzip writes) or 1 (it still
+ *                 reads them: version 1 is version 2 without delta-first
+ *                 chunks, flags bit 1 below)
  *      5     1    element_bytes: 1, 2 or 4 (-w 8, 16, 32)
  *      6     1    axis: 0 = elements in file order (x fastest),
  *                       1 = y fastest, 2 = z fastest (these need a shape)
@@ -50,7 +52,12 @@
  *
  *     offset size field
  *      0     1    method: 0 stored, 1 rle8, 2 rle, 3 pack, 4 cascade
- *      1     1    flags: bit 0 = delta (cascade only); the other bits are 0
+ *      1     1    flags (cascade only; the other bits are 0):
+ *                   bit 0 = delta: the run symbols are zigzag deltas
+ *                   bit 1 = delta first: the elements are zigzag deltas
+ *                           before the runs are found (version 2 only)
+ *                 Both may be set: deltas of the elements, then runs, then
+ *                 deltas of the run symbols.
  *      2     2    reserved, 0
  *      4     4    raw_bytes: the bytes this chunk decodes to
  *      8     4    payload_bytes
@@ -70,8 +77,9 @@
  *     smallest such frame length.
  *
  * Cascade has one frame length for both its streams, so "smallest" is the
- * whole payload (symbols + counts), and it is chosen separately with and
- * without delta before the two are compared (codec.h: scanzip_choose).
+ * whole payload (symbols + counts), and it is chosen separately for each
+ * of its variants (flags 0, delta, delta first, both) before they are
+ * compared (codec.h: scanzip_choose).
  * Why: a chunk of long runs of zeros around short runs of detail wants
  * short frames (a long run's wide count spoils only its own frame of 8),
  * a chunk of smooth values wants long frames (fewer width bytes):
@@ -80,6 +88,36 @@
  *     frame 128: one frame of width 10: 1 width byte + 1280 bits = 161 bytes
  *     frame 8:   a frame of width 10, then 15 of width 0 (no bits):
  *                16 width bytes + 80 bits                     =  28 bytes
+ *
+ * Versions. This scanzip writes version 2 into every file: the header is
+ * written before any chunk is encoded (scanzip streams), so it cannot
+ * say whether a chunk will use delta first. It reads versions 1 and 2.
+ * A version-1 file never has flags bit 1 (it did not exist): a record
+ * that has it in a version-1 file is refused as corrupt. A reader of
+ * version 1 only refuses every version-2 file with one line, e.g.
+ *     header: format version 2; this scanzip reads version 1
+ *
+ * Which cascade variants a chunk measures. Cascade's payload is chosen
+ * per chunk (-m cascade and auto) as the smallest of its variants, but
+ * the two delta-first variants cost a second pass over the chunk, so
+ * they are measured only when this rule, the same in every engine, says
+ * they may pay:
+ *
+ *     with x[-1] = 0 and d[i] = x[i] - x[i-1] modulo 2^(8w), count the
+ *     runs of x and the runs of d (a run starts at i = 0 and wherever a
+ *     value differs from the one before it). Delta first (flags 2 and 3)
+ *     is a candidate when runs(d) < runs(x), strictly. Otherwise those
+ *     variants are not candidates, whatever their size.
+ *
+ *     [5 6 7 8 8 8]  runs (5)(6)(7)(8 8 8): 4   d [5 1 1 1 0 0]: 3  -> candidate
+ *     [7 7 7 9]      runs (7 7 7)(9): 2         d [7 0 0 2]: 3      -> not
+ *     0 1 2 ... 65535 0 1 ... (-w 16)  n runs   d [0 1 1 1 ...]: 2  -> candidate
+ *
+ * Run counts are all that cascade's payload grows with, so this misses
+ * few wins: a chunk of runs (labels, masks) has about twice as many runs
+ * of deltas (each edge makes a delta, then a run of zeros) and is not
+ * measured twice; a counter, a ramp or a sawtooth has one run of deltas
+ * where it had one run an element.
  */
 #ifndef SCANZIP_FORMAT_H
 #define SCANZIP_FORMAT_H
@@ -91,7 +129,8 @@
 #endif
 
 #define SCANZIP_MAGIC "SCNZ"
-#define SCANZIP_VERSION 1
+#define SCANZIP_VERSION 2       /* the version written */
+#define SCANZIP_FIRST_VERSION 1 /* the oldest one read */
 #define SCANZIP_HEADER_BYTES 40
 #define SCANZIP_RECORD_BYTES 24
 
@@ -127,8 +166,12 @@ enum scanzip_method_id {
 };
 #define SCANZIP_METHODS 5
 
-/* flags bit 0: cascade's symbols are zigzag deltas. */
+/* flags bit 0: cascade's run symbols are zigzag deltas. */
 #define SCANZIP_FLAG_DELTA 1
+/* flags bit 1: cascade's elements are zigzag deltas before the runs are
+ * found (version 2). Its decoder is cascade's, then a scan: an inclusive
+ * prefix sum of the unzigzagged deltas (codec.h). */
+#define SCANZIP_FLAG_DELTA_FIRST 2
 
 enum scanzip_axis {
     SCANZIP_AXIS_X = 0,
@@ -136,8 +179,9 @@ enum scanzip_axis {
     SCANZIP_AXIS_Z = 2,
 };
 
-/* The file header's fields (magic, version, reserved and CRC are implied). */
+/* The file header's fields (magic, reserved and CRC are implied). */
 struct scanzip_header {
+    uint8_t version; /* read: 1 or 2; written: always SCANZIP_VERSION */
     uint8_t element_bytes;
     uint8_t axis;
     uint64_t original_bytes;

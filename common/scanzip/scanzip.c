@@ -306,8 +306,8 @@ static unsigned parse_axis(const char *text)
 
 static void print_version(void)
 {
-    printf("scanzip (ScanLab) 1\nIt writes the scanzip format version %d (files that start with \"%s\").\n",
-           SCANZIP_VERSION, SCANZIP_MAGIC);
+    printf("scanzip (ScanLab) 1\nIt writes the scanzip format version %d (files that start with \"%s\"),\n"
+           "and reads versions %d to %d.\n", SCANZIP_VERSION, SCANZIP_MAGIC, SCANZIP_FIRST_VERSION, SCANZIP_VERSION);
 }
 
 /* The options without a value; each has a long name (alias: another one,
@@ -985,7 +985,7 @@ static int run_decompress(struct command *c, const struct scanzip_engine *engine
 
 static void print_header(const char *name, const struct scanzip_header *h, const struct scanzip_layout *layout)
 {
-    printf("%s: scanzip version %d\n", name, SCANZIP_VERSION);
+    printf("%s: scanzip version %u\n", name, h->version);
     printf("  original bytes  %llu\n", (unsigned long long)h->original_bytes);
     printf("  elements        %llu of %u bits", (unsigned long long)layout->element_count, 8 * h->element_bytes);
     if (h->shape[0] != 0)
@@ -994,7 +994,7 @@ static void print_header(const char *name, const struct scanzip_header *h, const
            (unsigned long long)layout->tail_bytes);
     printf("  chunks          %llu of up to %u elements\n\n", (unsigned long long)layout->chunk_count,
            h->chunk_elements);
-    printf("  %8s  %-8s  %-13s  %7s  %12s  %12s  %9s\n", "chunk", "part", "method", "frame", "raw bytes", "payload",
+    printf("  %8s  %-8s  %-19s  %7s  %12s  %12s  %9s\n", "chunk", "part", "method", "frame", "raw bytes", "payload",
            "ratio");
 }
 
@@ -1135,24 +1135,23 @@ static int run_info(struct command *c)
     for (uint64_t index = 0; index < layout.chunk_count; index++) {
         struct scanzip_record r;
         read_record(in, name, &layout, index, where, &r);
-        char method[16], frame[16];
-        snprintf(method, sizeof method, "%s%s", scanzip_method_name(r.method),
-                 r.flags & SCANZIP_FLAG_DELTA ? "+delta" : "");
+        char method[32], frame[16];
+        scanzip_variant_name(r.method, r.flags, method, sizeof method);
         uint32_t head_bytes;
         if (read_frame(in, &r, frame, &head_bytes) != 0)
             die(EXIT_DATA, "%s: chunk %llu of %llu (bytes %llu..): the file ends here: it is truncated", name,
                 (unsigned long long)index + 1, (unsigned long long)layout.chunk_count, (unsigned long long)where);
-        printf("  %8llu  %-8s  %-13s  %7s  %12u  %12u  %8.2fx\n", (unsigned long long)index + 1,
+        printf("  %8llu  %-8s  %-19s  %7s  %12u  %12u  %8.2fx\n", (unsigned long long)index + 1,
                part_name(&layout, index), method, frame, r.raw_bytes, r.payload_bytes,
                r.payload_bytes > 0 ? (double)r.raw_bytes / r.payload_bytes : 0.0);
         skip_bytes(in, r.payload_bytes - head_bytes);
         where += SCANZIP_RECORD_BYTES + r.payload_bytes;
         payload_total += r.payload_bytes;
     }
-    printf("\n  %8s  %-8s  %-13s  %7s  %12llu  %12llu  %8.2fx   (payloads)\n", "total", "", "", "",
+    printf("\n  %8s  %-8s  %-19s  %7s  %12llu  %12llu  %8.2fx   (payloads)\n", "total", "", "", "",
            (unsigned long long)h.original_bytes, (unsigned long long)payload_total,
            payload_total > 0 ? (double)h.original_bytes / (double)payload_total : 0.0);
-    printf("  %8s  %-8s  %-13s  %7s  %12llu  %12llu  %8.2fx   (the whole file)\n", "", "", "", "",
+    printf("  %8s  %-8s  %-19s  %7s  %12llu  %12llu  %8.2fx   (the whole file)\n", "", "", "", "",
            (unsigned long long)h.original_bytes, (unsigned long long)where,
            (double)h.original_bytes / (double)where);
     printf("\nThe payloads' CRCs were not checked: scanzip -t FILE does.\n");

@@ -4,7 +4,8 @@
 #   grader/fuzz/run.sh FUZZER SCANZIP SECONDS WORK_DIR
 #
 #   1. seeds: small files compressed by scanzip itself with every method,
-#      width and a few chunk sizes and shapes (nothing binary committed);
+#      width and a few chunk sizes and shapes (nothing binary committed;
+#      the sawtooth's cascade chunks are delta first);
 #   2. replay: every file of grader/fuzz/regressions/ (the inputs that
 #      once crashed the decoder) runs once through FUZZER; any failure
 #      stops here;

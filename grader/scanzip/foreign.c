@@ -29,9 +29,13 @@ Test(foreign, files)
     struct scanzip_options options = test_options(SCANZIP_CHOOSE_AUTO, 1, 64, 128);
     uint64_t size;
     uint8_t *packed = compress_or_fail("foreign/files", &options, data, sizeof data, &size);
-    packed[4] = 2;
+    packed[4] = SCANZIP_VERSION + 1;
     fix_header_crc(packed);
-    expect_refused("foreign/files", "a scanzip file of version 2", packed, size, UINT64_MAX,
-                   "format version 2; this scanzip reads version 1");
+    expect_refused("foreign/files", "a scanzip file of version 3", packed, size, UINT64_MAX,
+                   "header: format version 3; this scanzip reads versions 1 to 2");
+    packed[4] = 0;
+    fix_header_crc(packed);
+    expect_refused("foreign/files", "a scanzip file of version 0", packed, size, UINT64_MAX,
+                   "header: format version 0; this scanzip reads versions 1 to 2");
     free(packed);
 }

@@ -38,9 +38,22 @@ static const struct bad_payload cases[] = {
      "5 runs, more than the chunk's 4 elements"},
     {"cascade: counts words missing", 1, SCANZIP_CASCADE, 0, {2, 0, 0, 0, 0x80, 0, 0, 0, 4, 0x97, 0, 0, 0, 2}, 14, 4,
      "ends inside the count words"},
+    /* codec.h's delta-first payload of [5 6 7 8 8 8], damaged: */
+    {"cascade delta first: counts-1 [0 2 0] add up to 5 of 6", 1, SCANZIP_CASCADE, SCANZIP_FLAG_DELTA_FIRST,
+     {3, 0, 0, 0, 0x80, 0, 0, 0, 0x04, 0x2a, 0, 0, 0, 0x02, 0x08, 0, 0, 0}, 18, 6, "add up to 5, the chunk has 6"},
+    {"cascade delta first: its last word cut off", 1, SCANZIP_CASCADE, SCANZIP_FLAG_DELTA_FIRST,
+     {3, 0, 0, 0, 0x80, 0, 0, 0, 0x04, 0x2a, 0, 0, 0, 0x02}, 14, 6, "ends inside the count words"},
+    {"cascade delta first: a symbol width of 9 with -w 8", 1, SCANZIP_CASCADE, SCANZIP_FLAG_DELTA_FIRST,
+     {3, 0, 0, 0, 0x80, 0, 0, 0, 0x09, 0x2a, 0, 0, 0, 0x02, 0x18, 0, 0, 0}, 18, 6,
+     "symbol frame 0 has width 9, more than 8 bits"},
+    {"cascade delta first: 7 runs in a chunk of 6", 1, SCANZIP_CASCADE, SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA,
+     {7, 0, 0, 0, 0x80, 0, 0, 0}, 8, 6, "7 runs, more than the chunk's 6 elements"},
     {"stored: 3 bytes for 4", 1, SCANZIP_STORED, 0, {1, 2, 3}, 3, 4, "the payload has 3 bytes, the chunk 4"},
     {"delta on pack", 1, SCANZIP_PACK, SCANZIP_FLAG_DELTA, {0x80, 0, 0, 0, 4, 0x77, 0x97, 0, 0}, 9, 4,
      "flags 0x01 with method pack"},
+    {"delta first on rle", 1, SCANZIP_RLE, SCANZIP_FLAG_DELTA_FIRST, {0, 0, 0, 0}, 4, 0, "flags 0x02 with method rle"},
+    {"flags bit 2 on cascade", 1, SCANZIP_CASCADE, 4, {0, 0, 0, 0, 1, 0, 0, 0}, 8, 0,
+     "flags 0x04 with method cascade"},
     {"method 7", 1, 7, 0, {0}, 1, 4, "unknown method 7"},
 };
 

@@ -1,8 +1,9 @@
 /*
  * known_answers.c: the exact bytes of tiny files, one per method (and
- * cascade with delta, a frame length chosen, and a tail chunk), so the
- * format cannot drift: a
- * GPU engine, a refactoring or a new compiler must write these bytes.
+ * cascade with delta, with delta first, a frame length chosen, and a
+ * tail chunk), so the format cannot drift: a GPU engine, a refactoring
+ * or a new compiler must write these bytes. And files of format version
+ * 1, as the scanzip before delta first wrote them, still decode.
  *
  * Each file is the 40-byte header, then records of a 24-byte header and
  * a payload (format.h). The comments take the payloads apart; the CRCs
@@ -20,18 +21,28 @@
 /* The header of a 4-byte file of 8-bit elements, default chunk: */
 #define HEADER_4_BYTES                                                                             \
     0x53, 0x43, 0x4e, 0x5a, /* "SCNZ" */                                                          \
-    0x01, 0x01, 0x00, 0x00, /* version 1, element_bytes 1, axis 0, reserved */                    \
+    0x02, 0x01, 0x00, 0x00, /* version 2, element_bytes 1, axis 0, reserved */                    \
     0x04, 0, 0, 0, 0, 0, 0, 0, /* original_bytes 4 */                                              \
     0x00, 0x00, 0x00, 0x01, /* chunk_elements 2^24 */                                              \
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* no shape */                                             \
     0, 0, 0, 0,             /* prefix_bytes 0 */                                                   \
-    0xfb, 0xe9, 0x9a, 0xce  /* CRC32C of bytes 0..35 */
+    0xa6, 0x98, 0x71, 0x88  /* CRC32C of bytes 0..35 */
 
-/* The same for a 16-byte file: original_bytes 16, its own CRC. */
+/* The same for a 16-byte and a 40-byte file: original_bytes, its own CRC. */
 #define HEADER_16_BYTES                                                                            \
+    0x53, 0x43, 0x4e, 0x5a, 0x02, 0x01, 0x00, 0x00, 16, 0, 0, 0, 0, 0, 0, 0,                       \
+    0x00, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,                        \
+    0xbe, 0xb0, 0x1c, 0x0e
+#define HEADER_40_BYTES                                                                            \
+    0x53, 0x43, 0x4e, 0x5a, 0x02, 0x01, 0x00, 0x00, 40, 0, 0, 0, 0, 0, 0, 0,                       \
+    0x00, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,                        \
+    0x55, 0x7f, 0xc9, 0x02
+
+/* Version 1's header of a 16-byte file: only byte 4 and the CRC differ. */
+#define HEADER_16_BYTES_V1                                                                         \
     0x53, 0x43, 0x4e, 0x5a, 0x01, 0x01, 0x00, 0x00, 16, 0, 0, 0, 0, 0, 0, 0,                       \
     0x00, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,                        \
-    0xe3, 0xc1, 0xf7, 0x48                                                                         \
+    0xe3, 0xc1, 0xf7, 0x48
 
 /* The input of most cases: [7 7 7 9]; its CRC32C is 0x274885ed. */
 static const uint8_t seven_nine[] = {7, 7, 7, 9};
@@ -85,16 +96,35 @@ static const uint8_t cascade_file[] = {
  * 21 bits, 1 word. */
 static const uint8_t delta_input[] = {200, 200, 201, 201, 202, 202, 203, 203,
                                       204, 204, 205, 205, 206, 206, 207, 207};
-static const uint8_t delta_file[] = {
-    HEADER_16_BYTES,
-    0x04, 0x01, 0, 0,          /* cascade, flags delta */
-    16, 0, 0, 0, 32, 0, 0, 0,
-    0x4a, 0xa9, 0x5f, 0xad, 0x49, 0x3a, 0x55, 0x2b, 0x05, 0x97, 0x13, 0xda,
-    8, 0, 0, 0, 1, 0, 0, 0,    /* runs 8, frame_length 1 */
-    7, 2, 2, 2, 2, 2, 2, 2,    /* widths of zigzag deltas [111 2 2 2 2 2 2 2] */
-    0x6f, 0x55, 0x15, 0x00,    /* 111 | 2 << 7 | 2 << 9 | ... | 2 << 19 = 0x15556f */
-    1, 1, 1, 1, 1, 1, 1, 1,    /* counts - 1: all 1, width 1 */
-    0xff, 0x00, 0x00, 0x00,
+#define DELTA_RECORD                                                                               \
+    0x04, 0x01, 0, 0,          /* cascade, flags delta */                                          \
+    16, 0, 0, 0, 32, 0, 0, 0,                                                                      \
+    0x4a, 0xa9, 0x5f, 0xad, 0x49, 0x3a, 0x55, 0x2b, 0x05, 0x97, 0x13, 0xda,                        \
+    8, 0, 0, 0, 1, 0, 0, 0,    /* runs 8, frame_length 1 */                                        \
+    7, 2, 2, 2, 2, 2, 2, 2,    /* widths of zigzag deltas [111 2 2 2 2 2 2 2] */                   \
+    0x6f, 0x55, 0x15, 0x00,    /* 111 | 2 << 7 | 2 << 9 | ... | 2 << 19 = 0x15556f */              \
+    1, 1, 1, 1, 1, 1, 1, 1,    /* counts - 1: all 1, width 1 */                                    \
+    0xff, 0x00, 0x00, 0x00
+static const uint8_t delta_file[] = {HEADER_16_BYTES, DELTA_RECORD};
+
+/* The same file as version 1 wrote it, byte for byte. */
+static const uint8_t delta_file_v1[] = {HEADER_16_BYTES_V1, DELTA_RECORD};
+
+/* A counter [0 1 2 ... 39], --frame 128: -m auto picks delta first. Its
+ * deltas [0 1 1 ... 1] have 2 runs where the elements have 40 (format.h's
+ * rule measures delta first): zigzag [0 2 2 ... 2] -> runs (0, 1) (2, 39).
+ * Plain cascade packs 40 symbols of 6 bits (42 bytes), pack the same
+ * (37), stored takes 40; delta first, 18. With the delta flag too the
+ * symbols [0 2] become [0 4], 3 bits, the same 18 bytes: the tie goes to
+ * the lower flags. */
+static const uint8_t counter_file[] = {
+    HEADER_40_BYTES,
+    0x04, 0x02, 0, 0,          /* cascade, flags delta first */
+    40, 0, 0, 0, 18, 0, 0, 0,  /* raw_bytes 40, payload_bytes 18 */
+    0x83, 0xf0, 0x4e, 0x13, 0x78, 0x99, 0x8c, 0x39, 0x05, 0xf8, 0xff, 0xac,
+    2, 0, 0, 0, 0x80, 0, 0, 0, /* runs 2, frame_length 128 */
+    0x02, 0x08, 0, 0, 0,       /* symbols [0 2]: width 2, 0 | 2 << 2 = 0x08 */
+    0x06, 0x80, 0x09, 0, 0,    /* counts - 1 [0 38]: width 6, 0 | 38 << 6 = 0x980 */
 };
 
 /* [0 x 8, 255 x 8], -m pack without --frame: frames of 8 have widths 0
@@ -113,9 +143,9 @@ static const uint8_t steps_file[] = {
 /* -w 16 -m rle on 7 bytes: 3 elements [0x6261 1 2] and a 1-byte tail. */
 static const uint8_t tail_input[] = {'a', 'b', 1, 0, 2, 0, 3};
 static const uint8_t tail_file[] = {
-    0x53, 0x43, 0x4e, 0x5a, 0x01, 0x02, 0x00, 0x00, 7, 0, 0, 0, 0, 0, 0, 0,
+    0x53, 0x43, 0x4e, 0x5a, 0x02, 0x02, 0x00, 0x00, 7, 0, 0, 0, 0, 0, 0, 0,
     0x00, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0xc1, 0xa3, 0xa1, 0xa4,
+    0x9c, 0xd2, 0x4a, 0xe2,
     0x02, 0x00, 0, 0, 6, 0, 0, 0, 28, 0, 0, 0, /* rle, 6 raw bytes, 28 payload bytes */
     0x02, 0xc0, 0x31, 0x95, 0x2f, 0xe8, 0xf3, 0xbb, 0x00, 0x5e, 0x54, 0xdf,
     3, 0, 0, 0, 0x61, 0x62, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
@@ -177,6 +207,14 @@ Test(known_answers, files)
     o.frame_length = 1;
     expect_file("cascade with delta [200 200 201 201 ... 207 207]", &o, delta_input, sizeof delta_input, delta_file,
                 sizeof delta_file);
+    uint8_t counter[40];
+    for (size_t i = 0; i < sizeof counter; i++)
+        counter[i] = (uint8_t)i;
+    o = test_options(SCANZIP_CHOOSE_AUTO, 1, SCANZIP_DEFAULT_CHUNK_ELEMENTS, 128);
+    expect_file("auto, delta first [0 1 2 ... 39]", &o, counter, sizeof counter, counter_file, sizeof counter_file);
+    o.choice = SCANZIP_CHOOSE_CASCADE;
+    expect_file("cascade, delta first [0 1 2 ... 39]", &o, counter, sizeof counter, counter_file,
+                sizeof counter_file);
     o = test_options(SCANZIP_CHOOSE_PACK, 1, SCANZIP_DEFAULT_CHUNK_ELEMENTS, SCANZIP_FRAME_CHOOSE);
     expect_file("pack without --frame [0 x 8, 255 x 8]", &o, steps_input, sizeof steps_input, steps_file,
                 sizeof steps_file);
@@ -187,26 +225,54 @@ Test(known_answers, files)
 /* The payload bytes of codec.h's examples, and each decodes back. */
 Test(known_answers, payloads)
 {
+    static const uint8_t counter_tail[] = {5, 6, 7, 8, 8, 8};
     static const struct {
         unsigned method, flags;
         const char *name;
+        const uint8_t *input;
+        size_t n;
         uint8_t bytes[32];
         size_t size;
     } cases[] = {
-        {SCANZIP_RLE8, 0, "rle8", {7, 3, 9, 1}, 4},
-        {SCANZIP_CASCADE, SCANZIP_FLAG_DELTA, "cascade with delta: [7 9] -> deltas [7 2] -> zigzag [14 4]",
-         {2, 0, 0, 0, 0x80, 0, 0, 0, 0x04, 0x4e, 0, 0, 0, 0x02, 0x02, 0, 0, 0}, 18},
+        {SCANZIP_RLE8, 0, "rle8 of [7 7 7 9]", seven_nine, 4, {7, 3, 9, 1}, 4},
+        {SCANZIP_CASCADE, SCANZIP_FLAG_DELTA, "cascade with delta of [7 7 7 9]: [7 9] -> deltas [7 2] -> zigzag [14 4]",
+         seven_nine, 4, {2, 0, 0, 0, 0x80, 0, 0, 0, 0x04, 0x4e, 0, 0, 0, 0x02, 0x02, 0, 0, 0}, 18},
+        {SCANZIP_CASCADE, SCANZIP_FLAG_DELTA_FIRST,
+         "cascade delta first of [5 6 7 8 8 8]: zigzag deltas [10 2 2 2 0 0] -> runs (10, 1) (2, 3) (0, 2)",
+         counter_tail, 6, {3, 0, 0, 0, 0x80, 0, 0, 0, 0x04, 0x2a, 0, 0, 0, 0x02, 0x18, 0, 0, 0}, 18},
     };
     struct scanzip_codec_params params = {1, 128};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        uint8_t payload[64], raw[4];
+        uint8_t payload[64], raw[8];
         struct scanzip_why why = {""};
-        uint64_t size = scanzip_encode_payload(&params, cases[c].method, cases[c].flags, seven_nine, 4, payload);
+        uint64_t size = scanzip_encode_payload(&params, cases[c].method, cases[c].flags, cases[c].input, cases[c].n,
+                                               payload);
         cr_assert(size == cases[c].size && memcmp(payload, cases[c].bytes, size) == 0,
-                  "known_answers/payloads: %s of [7 7 7 9]: %llu bytes differ from the %zu expected (first byte 0x%02x)",
+                  "known_answers/payloads: %s: %llu bytes differ from the %zu expected (first byte 0x%02x)",
                   cases[c].name, (unsigned long long)size, cases[c].size, payload[0]);
-        cr_assert(scanzip_decode_payload(1, cases[c].method, cases[c].flags, payload, size, raw, 4, &why) == 0
-                  && memcmp(raw, seven_nine, 4) == 0, "known_answers/payloads: %s does not decode back: %s",
-                  cases[c].name, why.text);
+        int status = scanzip_decode_payload(1, cases[c].method, cases[c].flags, payload, size, raw, cases[c].n, &why);
+        cr_assert(status == 0 && memcmp(raw, cases[c].input, cases[c].n) == 0,
+                  "known_answers/payloads: %s does not decode back: %s", cases[c].name, why.text);
     }
+}
+
+/* A version-1 file (delta_file_v1, as the scanzip before version 2 wrote
+ * it) still decodes; the same file with flags bit 1 (delta first, which
+ * version 1 did not have) is refused at its record, before its payload. */
+Test(known_answers, version_1)
+{
+    uint8_t *out = NULL, file[sizeof delta_file_v1];
+    uint64_t size = 0;
+    struct scanzip_why why = {""};
+    int status = scanzip_decompress_memory(&scanzip_cpu_engine, delta_file_v1, sizeof delta_file_v1, UINT64_MAX, &out,
+                                           &size, &why);
+    cr_assert(status == 0 && size == sizeof delta_input && memcmp(out, delta_input, size) == 0,
+              "known_answers/version_1: a version-1 file of cascade+delta does not decode back: %s", why.text);
+    free(out);
+    memcpy(file, delta_file_v1, sizeof file);
+    file[SCANZIP_HEADER_BYTES + 1] = SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA;
+    fix_record_crc(file + SCANZIP_HEADER_BYTES);
+    expect_refused("known_answers/version_1", "a version-1 file whose record has flags 0x03", file, sizeof file,
+                   UINT64_MAX,
+                   "chunk 1 of 1 (bytes 40..): flags 0x03: delta first in a version-1 file (it came with version 2)");
 }

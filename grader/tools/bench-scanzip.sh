@@ -6,7 +6,7 @@
 #
 # For each file, each scanzip method (-m rle8, rle, pack, cascade, auto;
 # the volumes with their --shape, and also cascade along y and z and auto
-# with --frame 128) and gzip -1 / -9, zstd -1 -T0 / -19 -T0
+# with --frame 128; counters16.raw with -w 16, its elements' width) and gzip -1 / -9, zstd -1 -T0 / -19 -T0
 # (when zstd is installed): the compressed size and the wall time to
 # compress and to decompress, file to file, each output checked against
 # the original with cmp. One CSV row each:
@@ -42,9 +42,11 @@ row() {
 }
 
 echo "date,machine,engine,file,bytes,tool,setting,compressed_bytes,ratio,compress_s,decompress_s" >"$csv"
-for entry in brodmann.nii:181,217,181 ch2bet.nii:181,217,181 ch2.nii:181,217,181 brodmann-512.raw:512,512,512 \
-             test-t82.pbm: random.raw: sawtooth.raw: zeros.raw:; do
-    file=${entry%%:*} shape=${entry#*:}
+# FILE:SHAPE:WIDTH (bits; 8 when empty)
+for entry in brodmann.nii:181,217,181: ch2bet.nii:181,217,181: ch2.nii:181,217,181: brodmann-512.raw:512,512,512: \
+             test-t82.pbm:: random.raw:: sawtooth.raw:: zeros.raw:: counters16.raw::16; do
+    file=${entry%%:*} rest=${entry#*:}
+    shape=${rest%%:*} width=${rest#*:}
     [ -f "$data/$file" ] || { echo "bench-scanzip.sh: no $data/$file: run make data" >&2; exit 1; }
     cp "$data/$file" "$work/in"
     # Volumes also with runs along y and z (the thesis's lesson), and with
@@ -53,7 +55,7 @@ for entry in brodmann.nii:181,217,181 ch2bet.nii:181,217,181 ch2.nii:181,217,181
     [ -n "$shape" ] && settings="$settings cascade_--axis_y cascade_--axis_z auto_--frame_128"
     for setting in $settings; do
         setting=$(echo "$setting" | tr '_' ' ')
-        row "$file" scanzip "$setting" "$scanzip compress -q -m $setting ${shape:+--shape $shape} -o - -" \
+        row "$file" scanzip "$setting" "$scanzip compress -q -m $setting ${shape:+--shape $shape} ${width:+-w $width} -o - -" \
             "$scanzip decompress -q -o - -"
     done
     for level in 1 9; do row "$file" gzip "-$level" "gzip -$level -c" "gzip -d -c"; done

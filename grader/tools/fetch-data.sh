@@ -15,6 +15,7 @@
 #   made from them (make-volumes.c)
 #     brodmann-512.raw the atlas tiled to 512 x 512 x 512 (128 MiB)
 #     random.raw, sawtooth.raw, zeros.raw   controls, 64 MiB each
+#     counters16.raw   16-bit counters 0 1 2 ... 65535 0 ..., 64 MiB (-w 16)
 #
 # apt-get download fetches the .deb files (no root needed, nothing is
 # installed), dpkg-deb unpacks them into OUT_DIR/packages/, and the files
@@ -55,7 +56,7 @@ cc -std=c11 -O2 -o "$out/packages/make-volumes" "$(dirname "$0")/make-volumes.c"
 "$out/packages/make-volumes" "$out/brodmann.nii" "$out"
 
 (cd "$out" && sha256sum brodmann.nii ch2bet.nii ch2.nii test-t82.pbm brodmann-512.raw random.raw sawtooth.raw \
-     zeros.raw >SHA256SUMS)
+     zeros.raw counters16.raw >SHA256SUMS)
 echo "  data: $out/{brodmann,ch2bet,ch2}.nii (181 x 217 x 181 uint8), $out/test-t82.pbm"
-echo "        $out/brodmann-512.raw (512^3, tiled), $out/{random,sawtooth,zeros}.raw (64 MiB each)"
+echo "        $out/brodmann-512.raw (512^3, tiled), $out/{random,sawtooth,zeros,counters16}.raw (64 MiB each)"
 echo "        from $(cd "$out/packages" && ls ./*.deb | sed 's|^\./||' | tr '\n' ' ')"

@@ -12,6 +12,11 @@
  *   sawtooth.raw      64 MiB of 0 1 2 ... 255 0 1 2 ...: no runs, but every
  *                     frame 8 bits wide
  *   zeros.raw         64 MiB of zeros: one run per chunk
+ *   counters16.raw    64 MiB of 16-bit little-endian counters, 0 1 2 ...
+ *                     65535 0 1 ... (scanzip -w 16): no runs, but its deltas
+ *                     are one run of 1 (65535 -> 0 is +1 modulo 2^16):
+ *                     cascade with delta first's case, as nvCOMP's
+ *                     Cascaded benchmarks on counters
  *
  * Each file is written to a temporary name and renamed when whole.
  */
@@ -73,6 +78,14 @@ static uint8_t sawtooth(size_t i, const void *unused)
     return (uint8_t)i;
 }
 
+/* Byte i of the 16-bit counters: element i / 2, low byte first. */
+static uint8_t counter16(size_t i, const void *unused)
+{
+    (void)unused;
+    uint16_t value = (uint16_t)(i / 2);
+    return (uint8_t)(value >> (8 * (i % 2)));
+}
+
 static uint8_t zero(size_t i, const void *unused)
 {
     (void)unused;
@@ -95,5 +108,6 @@ int main(int argc, char **argv)
     write_file(argv[2], "random.raw", CONTROL_BYTES, random_byte, NULL);
     write_file(argv[2], "sawtooth.raw", CONTROL_BYTES, sawtooth, NULL);
     write_file(argv[2], "zeros.raw", CONTROL_BYTES, zero, NULL);
+    write_file(argv[2], "counters16.raw", CONTROL_BYTES, counter16, NULL);
     return 0;
 }

@@ -126,6 +126,10 @@ uint8_t *cascade_oracle_payload(const struct cascade_case *c, const uint8_t *raw
     struct scanzip_sizes sizes;
     scanzip_measure(&params, raw, c->base.n, &sizes);
     unsigned method = SCANZIP_CASCADE, flags = c->delta == CASCADE_DELTA ? SCANZIP_FLAG_DELTA : 0;
+    /* Lab 08 writes cascade without delta first (flags 0 and 1): choose
+     * between those two as scanzip does, delta first left out. */
+    sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes = SCANZIP_UNMEASURED;
+    sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA].bytes = SCANZIP_UNMEASURED;
     if (c->delta == CASCADE_CHOOSE_DELTA)
         scanzip_choose(SCANZIP_CHOOSE_CASCADE, &sizes, &method, &flags);
     params.frame_length = scanzip_payload_frame(&sizes, method, flags);
