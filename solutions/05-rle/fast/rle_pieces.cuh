@@ -143,10 +143,10 @@ __device__ unsigned tail_marks(const int *tile_in, int local, size_t first, size
  * for its status word. Once the look-back has given the runs before the
  * tile and where the last of them ended, consecutive threads store the
  * runs: symbol tile_in[tail], count end - the end before it. The last
- * tile writes the run count. (Lab 08's fast encoder stages its tiles
+ * of the `tiles` tiles writes the run count. (Lab 08's fast encoder stages its tiles
  * from bytes and shares the rest.)
  */
-__device__ void encode_staged_tile(const int *tile_in, unsigned short *tails, size_t tile, size_t n,
+__device__ void encode_staged_tile(const int *tile_in, unsigned short *tails, size_t tile, size_t tiles, size_t n,
                                    int *d_symbols, int *d_counts, int *d_runs, tile_status *d_status)
 {
     size_t first = tile * SP_TILE;
@@ -170,7 +170,7 @@ __device__ void encode_staged_tile(const int *tile_in, unsigned short *tails, si
         d_symbols[before.runs + k] = tile_in[tails[k]];
         d_counts[before.runs + k] = end - start;
     }
-    if (tile == gridDim.x - 1 && threadIdx.x == 0)
+    if (tile == tiles - 1 && threadIdx.x == 0)
         *d_runs = before.runs + tile_runs;
 }
 
