@@ -187,13 +187,15 @@ __device__ int4 load_runs(const int *d_array, size_t count, size_t first)
 }
 
 /* find_run: the last run k < runs with starts[k] <= p (starts ascending;
- * runs of count 0 share a start with the next and are passed over). */
-__device__ int find_run(const int *starts, int runs, int p)
+ * runs of count 0 share a start with the next and are passed over), for
+ * starts of any integer type. */
+template <typename Start>
+__device__ int find_run(const Start *starts, int runs, int p)
 {
     int low = 0, high = runs - 1;
     while (low < high) {
         int middle = (low + high + 1) / 2;
-        if (starts[middle] <= p)
+        if ((int)starts[middle] <= p)
             low = middle;
         else
             high = middle - 1;

@@ -8,8 +8,10 @@
  * the host: about 25 launches and 10 waits a chunk. On an H100 it
  * compresses the 128 MiB atlas at 40 GB/s of uncompressed data (chunks
  * of 2^24) and decompresses it at 25, where a copy of it runs at 1435;
- * this version, at 162 and 243 (make bench BENCH=cascade; each step's
- * time is on docs/performance.md). A compressor's work is in its first
+ * this version, at 192 and 226 a chunk a call, and at 333 and 500 with
+ * the file's 8 chunks in one batch (make bench BENCH=cascade, versions
+ * 2 and 3, 2026-11-27; each step's time is on docs/performance.md). A
+ * compressor's work is in its first
  * pass, over the elements; everything after it works on the runs, 1/27
  * of the atlas. So the elements are read once, as the bytes they are,
  * and the runs' passes are few and never wait for the host: every size
@@ -46,7 +48,9 @@
  *                  thread writing 16 elements at once
  *
  * A payload's verdict is a device word, written by the last launch: a
- * caller queues chunk after chunk and reads the verdicts once.
+ * caller queues chunk after chunk and reads the verdicts once. Or it
+ * hands over the whole file (cascade_encode_batch, cascade_decode_batch):
+ * each step is then one launch for all the chunks (below, "A batch").
  *
  * Built from the fast run-length encoder's pieces (rle_pieces.cuh), and
  * through them the one-pass compaction's and lab 07's.
@@ -646,14 +650,20 @@ __host__ __device__ inline struct storage storage_in(void *d_temp, size_t n, siz
     char *base = (char *)d_temp + c * zeroed;
     s.plan = (struct plan *)base;
     s.counters = (unsigned *)(base + aligned_up(sizeof(struct plan)));
-    for (int k = 0; k < LOOKBACKS; k++)
-        s.status[k] = (tile_status *)(base + aligned_up(sizeof(struct plan)) + COUNTER_BYTES * LOOKBACKS +
-                                      k * status_bytes);
+    tile_status *status = (tile_status *)(base + aligned_up(sizeof(struct plan)) + COUNTER_BYTES * LOOKBACKS);
+    s.status[0] = status;
+    s.status[1] = (tile_status *)((char *)status + status_bytes);
+    s.status[2] = (tile_status *)((char *)status + 2 * status_bytes);
+    s.status[3] = (tile_status *)((char *)status + 3 * status_bytes);
+    /* each assigned by name: an array of the members' addresses would put
+     * s in local memory (160 bytes a thread, 42 MB a launch of 1024 blocks) */
     char *at = (char *)d_temp + chunks * zeroed + c * arrays;
-    uint32_t **array[] = {&s.symbols, &s.counts, &s.frames.offsets[SYMBOLS], &s.frames.offsets[COUNTS],
-                          &s.frames.word_frames[SYMBOLS], &s.frames.word_frames[COUNTS]};
-    for (int k = 0; k < 6; k++)
-        *array[k] = (uint32_t *)(at + k * array_bytes);
+    s.symbols = (uint32_t *)at;
+    s.counts = (uint32_t *)(at + array_bytes);
+    s.frames.offsets[SYMBOLS] = (uint32_t *)(at + 2 * array_bytes);
+    s.frames.offsets[COUNTS] = (uint32_t *)(at + 3 * array_bytes);
+    s.frames.word_frames[SYMBOLS] = (uint32_t *)(at + 4 * array_bytes);
+    s.frames.word_frames[COUNTS] = (uint32_t *)(at + 5 * array_bytes);
     s.zeroed = chunks * zeroed;
     s.total = chunks * (zeroed + arrays);
     return s;
@@ -919,37 +929,55 @@ __device__ void store_elements(uint8_t *d_raw, size_t n, size_t i, const uint32_
  * 30 to 46 us a chunk of 2^24: H100, ncu.)
  *     starts [0 3 5], symbols [7 9 0], a tile of 6: [7 7 7 9 9 0]
  */
+template <unsigned W> struct expand_symbol { typedef unsigned short type; }; /* w = 1, 2: 16 bits */
+template <> struct expand_symbol<4> { typedef uint32_t type; };
+
 template <unsigned W>
 __device__ void decode_expand(struct plan *plan, const uint32_t *d_starts, const uint32_t *d_symbols,
-                     const uint32_t *d_tile_runs, size_t n, uint8_t *d_raw, uint32_t *d_valid)
+                              const uint32_t *d_tile_runs, size_t n, uint8_t *d_raw, uint32_t *d_valid)
 {
-    __shared__ int starts[EXPAND_TILE + 1];
-    __shared__ uint32_t symbols[EXPAND_TILE + 1];
-    bool invalid = refused_before(plan);
+    /* starts relative to the tile, the first clamped to 0 (0..4096: 16
+     * bits), symbols of at most 16 bits for w = 1, 2: 16 KB a block (24
+     * for w = 4), so that 8 blocks fit an SM (with ints, 6) */
+    __shared__ unsigned short starts[EXPAND_TILE + 1];
+    __shared__ typename expand_symbol<W>::type symbols[EXPAND_TILE + 1];
+    /* Every thread reads the verdict so far, the run count and its tile's
+     * first runs at once: the launches that write them are over, and
+     * this one refuses nothing (a look at each in turn, the first an
+     * atomic, made the step wait twice as long: H100, ncu). */
+    size_t first = (size_t)blockIdx.x * EXPAND_TILE, end = first + EXPAND_TILE < n ? first + EXPAND_TILE : n;
+    bool invalid = *(volatile uint32_t *)&plan->invalid != 0;
+    int runs = (int)plan->runs;
+    int first_run = (int)d_tile_runs[blockIdx.x], next_tile_run = (int)d_tile_runs[end < n ? blockIdx.x + 1 : blockIdx.x];
     if (blockIdx.x == 0 && threadIdx.x == 0)
         *d_valid = !invalid;
-    if (invalid)
+    if (invalid || first >= n) /* a batch's last chunk may have fewer tiles than the grid */
         return;
-    int runs = (int)plan->runs;
-    size_t first = (size_t)blockIdx.x * EXPAND_TILE, end = first + EXPAND_TILE < n ? first + EXPAND_TILE : n;
-    if (first >= n) /* a batch's last chunk may have fewer tiles than the grid */
-        return;
-    int first_run = (int)d_tile_runs[blockIdx.x];
-    int last_run = end < n ? (int)d_tile_runs[blockIdx.x + 1] : runs - 1;
+    int last_run = end < n ? next_tile_run : runs - 1;
     int tile_runs = last_run - first_run + 1;
     for (int k = threadIdx.x; k < tile_runs; k += SP_THREADS) {
-        starts[k] = (int)d_starts[first_run + k] - (int)first;
-        symbols[k] = d_symbols[first_run + k];
+        long long start = (long long)d_starts[first_run + k] - (long long)first;
+        starts[k] = (unsigned short)(start < 0 ? 0 : start);
+        symbols[k] = (typename expand_symbol<W>::type)d_symbols[first_run + k];
     }
     __syncthreads();
     int local = EXPAND_ITEMS * threadIdx.x;
     if (first + local >= end)
         return;
+    /* the run's symbol and the next run's start kept in registers: a
+     * long run costs no shared-memory load an element (with two, the
+     * step ran at 1 TB/s, its SMs 78% busy: H100, ncu) */
     uint32_t values[EXPAND_ITEMS];
-    for (int j = 0, run = find_run(starts, tile_runs, local); j < EXPAND_ITEMS; j++) {
-        while (run + 1 < tile_runs && starts[run + 1] <= local + j)
+    int run = find_run(starts, tile_runs, local);
+    int next = run + 1 < tile_runs ? starts[run + 1] : EXPAND_TILE;
+    uint32_t symbol = symbols[run];
+    for (int j = 0; j < EXPAND_ITEMS; j++) {
+        while (local + j >= next) {
             run++;
-        values[j] = symbols[run];
+            symbol = symbols[run];
+            next = run + 1 < tile_runs ? starts[run + 1] : EXPAND_TILE;
+        }
+        values[j] = symbol;
     }
     store_elements<W>(d_raw, n, first + local, values);
 }
@@ -1051,8 +1079,10 @@ __global__ void __launch_bounds__(SP_THREADS) encode_words_kernel(const struct b
 __global__ void __launch_bounds__(SP_THREADS) decode_offsets_kernel(const struct batch b, int which)
 {
     struct chunk c = chunk_of(&b);
-    decode_offsets(c.payload, payload_bytes_of(&b, &c), c.n, which, which == SYMBOLS ? 8 * b.w : 32, c.s.plan,
-                   c.s.frames.offsets[which], c.s.status[which], counter(&c.s, which));
+    bool symbols = which == SYMBOLS; /* no run-time index into c: it would go to local memory */
+    decode_offsets(c.payload, payload_bytes_of(&b, &c), c.n, which, symbols ? 8 * b.w : 32, c.s.plan,
+                   symbols ? c.s.frames.offsets[SYMBOLS] : c.s.frames.offsets[COUNTS],
+                   symbols ? c.s.status[0] : c.s.status[1], counter(&c.s, which));
 }
 
 __global__ void __launch_bounds__(SP_THREADS) decode_runs_kernel(const struct batch b)
