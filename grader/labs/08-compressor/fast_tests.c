@@ -901,7 +901,8 @@ Test(fast_cascade, batch_arguments, .timeout = 120)
     const struct size_case size = {100, "100 elements"};
     struct cascade_case c = cascade_case_of("cascade_*_batch (argument checks)", &size, 1, CASCADE_FILL_RUNS,
                                             SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
-    size_t n = size.n, chunk = 32, stride = cascade_max_payload_bytes(chunk), temp_bytes = cascade_batch_temp_bytes(chunk, 4);
+    size_t n = size.n, chunk = 32, stride = cascade_max_payload_bytes(chunk);
+    size_t temp_bytes = cascade_batch_temp_bytes(chunk, 4); /* 100 elements: 4 chunks */
     struct device_bytes raw = output_bytes(n, 0x11, 0), payloads = output_bytes(4 * stride, CASCADE_POISON, 0);
     struct device_bytes results = output_bytes(48, CASCADE_POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
     uint8_t *r = raw.d, *p = payloads.d, *t = temp.d;

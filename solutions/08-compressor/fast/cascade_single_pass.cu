@@ -11,11 +11,11 @@
  * this version, at 192 and 226 a chunk a call, and at 333 and 500 with
  * the file's 8 chunks in one batch (make bench BENCH=cascade, versions
  * 2 and 3, 2026-11-27; each step's time is on docs/performance.md). A
- * compressor's work is in its first
- * pass, over the elements; everything after it works on the runs, 1/27
- * of the atlas. So the elements are read once, as the bytes they are,
- * and the runs' passes are few and never wait for the host: every size
- * stays on the device, in a plan the kernels pass on.
+ * compressor's work is in its first pass, over the elements; everything
+ * after it works on the runs, 1/27 of the atlas. So the elements are read
+ * once, as the bytes they are, and the runs' passes are few and never
+ * wait for the host: every size stays on the device, in a plan the
+ * kernels pass on.
  *
  *   raw (w = 1)    07 07 07 09 09 00              n = 6
  *   1 runs         symbols [7 9 0]  counts [3 2 1]   lab 05's one-pass
@@ -231,8 +231,8 @@ __device__ inline uint32_t or_of_four(const uint32_t values[RUNS_A_THREAD])
 /* ---- Encode step 1: runs of w-byte elements ------------------------------------ */
 
 /*
- * stage_whole_tile: a whole tile's SP_TILE elements of W bytes from 16-byte
- * aligned bytes into tile_in as ints: each thread loads its 2W uint4 at
+ * stage_whole_tile: a whole tile's SP_TILE elements of W bytes, 16-byte
+ * aligned, into tile_in as ints: each thread loads its 2W uint4 at
  * once (consecutive threads, consecutive vectors), then unpacks them. A
  * uint4 holds 16 / W elements:
  *     W = 2, bytes 34 12 ff 00 ...  ->  [0x1234 0x00ff ...]
@@ -258,10 +258,10 @@ __device__ void stage_whole_tile(const uint8_t *tile_bytes, int *tile_in)
 /*
  * stage_elements: the tile's SP_TILE elements and the 4 after it into
  * tile_in as ints (zeros past n), for lab 05's encode_staged_tile. A
- * whole tile of aligned bytes goes through stage_whole_tile; a tile at the end,
- * or unaligned bytes, a 32-bit word (4/w elements) at a time where the
- * word lies inside the n * w bytes and d_raw is 4-byte aligned, else an
- * element at a time:
+ * whole tile of aligned bytes goes through stage_whole_tile; the last
+ * tile, or unaligned bytes, a 32-bit word (4/w elements) at a time where
+ * the word lies inside the n * w bytes and d_raw is 4-byte aligned, else
+ * an element at a time:
  *     w = 2, bytes 34 12 ff 00  ->  word 0x00ff1234  ->  [0x1234 0x00ff]
  */
 __device__ void stage_elements(const uint8_t *d_raw, size_t n, unsigned w, size_t first, int *tile_in)
@@ -377,9 +377,9 @@ __device__ void choose(struct plan *plan, uint32_t frame_length, enum cascade_de
  * __threadfence orders its adds before its count) and chooses.
  *     counts - 1 [2 1 0], frames of 8: one frame, OR 3, width 2: 6 bits
  */
-__device__ void encode_candidates(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, uint32_t frame_length,
-                         enum cascade_delta delta, struct plan *plan, uint8_t *d_payload,
-                         uint32_t *d_payload_bytes, uint32_t *d_delta_used)
+__device__ void encode_candidates(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w,
+                                  uint32_t frame_length, enum cascade_delta delta, struct plan *plan,
+                                  uint8_t *d_payload, uint32_t *d_payload_bytes, uint32_t *d_delta_used)
 {
     __shared__ uint32_t warp_or[SP_THREADS / SP_WARP];
     __shared__ unsigned long long block_bits[MEASURED][SCANZIP_FRAME_CANDIDATES];
@@ -458,9 +458,9 @@ __device__ void note_frame(struct frame_arrays arrays, int which, uint32_t f, ui
  *     counts - 1 [2 1 0 5 | ...], frames of 8: widths [3 ...], bits [24 ...],
  *     offsets [0 24 ...]
  */
-__device__ void encode_frames(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, const struct plan *plan,
-                     uint8_t *d_payload, struct frame_arrays arrays, tile_status *d_symbol_status,
-                     tile_status *d_count_status, unsigned *d_next_tile)
+__device__ void encode_frames(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w,
+                              const struct plan *plan, uint8_t *d_payload, struct frame_arrays arrays,
+                              tile_status *d_symbol_status, tile_status *d_count_status, unsigned *d_next_tile)
 {
     __shared__ uint32_t warp_or[SP_THREADS / SP_WARP];
     size_t runs = plan->runs, tiles = (runs + FRAME_TILE - 1) / FRAME_TILE, length = plan->frame_length;
@@ -596,7 +596,7 @@ struct symbol_values {
 /* encode_words: every word of both streams, one a thread, stored
  * a byte at a time (the words follow the width bytes: any alignment). */
 __device__ void encode_words(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, const struct plan *plan,
-                    struct frame_arrays arrays, uint8_t *d_payload)
+                             struct frame_arrays arrays, uint8_t *d_payload)
 {
     struct stream symbols = stream_of(d_payload, plan, SYMBOLS, arrays.offsets[SYMBOLS], arrays.word_frames[SYMBOLS]);
     struct stream counts = stream_of(d_payload, plan, COUNTS, arrays.offsets[COUNTS], arrays.word_frames[COUNTS]);
@@ -732,8 +732,9 @@ __device__ void finish_stream(const uint8_t *d_payload, size_t payload_bytes, st
  * max_width refuses the payload and counts as 0, so that every tile still
  * publishes its status (later tiles wait for it).
  */
-__device__ void decode_offsets(const uint8_t *d_payload, size_t payload_bytes, size_t n, int which, unsigned max_width,
-                      struct plan *plan, uint32_t *d_offsets, tile_status *d_status, unsigned *d_next_tile)
+__device__ void decode_offsets(const uint8_t *d_payload, size_t payload_bytes, size_t n, int which,
+                               unsigned max_width, struct plan *plan, uint32_t *d_offsets, tile_status *d_status,
+                               unsigned *d_next_tile)
 {
     size_t runs, length, widths_at;
     if (which == SYMBOLS) {
@@ -817,7 +818,8 @@ __device__ void note_expand_tiles(uint32_t *d_tile_runs, uint32_t r, long long s
 {
     if (start < 0)
         return;
-    for (long long t = (start + EXPAND_TILE - 1) / EXPAND_TILE; t * EXPAND_TILE < end && t * EXPAND_TILE < (long long)n; t++)
+    long long stop = end < (long long)n ? end : (long long)n;
+    for (long long t = (start + EXPAND_TILE - 1) / EXPAND_TILE; t * EXPAND_TILE < stop; t++)
         d_tile_runs[t] = r;
 }
 
@@ -835,9 +837,9 @@ __device__ void note_expand_tiles(uint32_t *d_tile_runs, uint32_t r, long long s
  *     counts [3 2 1], n 6  ->  starts [0 3 5], the last run ends at 6
  */
 __device__ void decode_runs(const uint8_t *d_payload, size_t n, unsigned w, bool delta, struct plan *plan,
-                   const uint32_t *d_symbol_offsets, const uint32_t *d_count_offsets, uint32_t *d_starts,
-                   uint32_t *d_symbols, uint32_t *d_tile_runs, tile_status *d_count_status,
-                   tile_status *d_symbol_status, unsigned *d_next_tile)
+                            const uint32_t *d_symbol_offsets, const uint32_t *d_count_offsets, uint32_t *d_starts,
+                            uint32_t *d_symbols, uint32_t *d_tile_runs, tile_status *d_count_status,
+                            tile_status *d_symbol_status, unsigned *d_next_tile)
 {
     if (refused_before(plan))
         return;
@@ -948,7 +950,8 @@ __device__ void decode_expand(struct plan *plan, const uint32_t *d_starts, const
     size_t first = (size_t)blockIdx.x * EXPAND_TILE, end = first + EXPAND_TILE < n ? first + EXPAND_TILE : n;
     bool invalid = *(volatile uint32_t *)&plan->invalid != 0;
     int runs = (int)plan->runs;
-    int first_run = (int)d_tile_runs[blockIdx.x], next_tile_run = (int)d_tile_runs[end < n ? blockIdx.x + 1 : blockIdx.x];
+    int first_run = (int)d_tile_runs[blockIdx.x];
+    int next_tile_run = (int)d_tile_runs[end < n ? blockIdx.x + 1 : blockIdx.x];
     if (blockIdx.x == 0 && threadIdx.x == 0)
         *d_valid = !invalid;
     if (invalid || first >= n) /* a batch's last chunk may have fewer tiles than the grid */
