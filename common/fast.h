@@ -186,6 +186,30 @@ cudaError_t cascade_decode_single_pass(const uint8_t *d_payload, size_t payload_
                                        bool delta, uint8_t *d_raw, size_t n, uint32_t *d_valid, void *d_temp,
                                        size_t temp_bytes);
 
+/* A batch of chunks in one call: the same steps, each one launch for all
+ * the chunks (blockIdx.y is the chunk), as nvCOMP's batched API works.
+ * Chunk c is elements [c * chunk, min((c + 1) * chunk, n)) of d_raw (the
+ * last may be shorter); its payload lies at d_payloads + c *
+ * payload_stride (at least cascade_max_payload_bytes(chunk)), and
+ * d_results[3c], [3c + 1], [3c + 2] (device uint32_t) are its payload
+ * bytes, delta used and verdict: the encoder writes the first two, the
+ * decoder reads them and writes the third (a payload longer than
+ * payload_stride is refused). Each chunk's bytes are what the calls
+ * above give it. Storage: cascade_batch_temp_bytes(chunk, chunks), with
+ * chunks = ceil(n / chunk), at most 65535; chunk is 1 to CASCADE_MAX_N.
+ *     n 40, chunk 16  ->  chunks [0, 16) [16, 32) [32, 40), 3 payloads
+ *
+ * The ladder (make bench BENCH=cascade): 2 cascade_encode_single_pass,
+ * cascade_decode_single_pass, a chunk a call; 3 cascade_encode_batch,
+ * cascade_decode_batch, the file a call.                                  */
+size_t cascade_batch_temp_bytes(size_t chunk, size_t chunks);
+cudaError_t cascade_encode_batch(const uint8_t *d_raw, size_t n, size_t chunk, unsigned element_bytes,
+                                 uint32_t frame_length, enum cascade_delta delta, uint8_t *d_payloads,
+                                 size_t payload_stride, uint32_t *d_results, void *d_temp, size_t temp_bytes);
+cudaError_t cascade_decode_batch(const uint8_t *d_payloads, size_t payload_stride, uint32_t *d_results,
+                                 unsigned element_bytes, uint8_t *d_raw, size_t n, size_t chunk, void *d_temp,
+                                 size_t temp_bytes);
+
 #ifdef __cplusplus
 }
 #endif

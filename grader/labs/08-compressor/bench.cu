@@ -13,10 +13,14 @@
  *      fast.h): the elements read once as bytes, five launches a chunk,
  *      no wait for the host: the chunks are queued one after another,
  *      and the sizes and verdicts read once, after the row's clock
- * Version 2 is the source tree's (solutions/08-compressor/fast/); its
- * payloads must be lab 08's byte for byte, and its decoder, timed on lab
- * 08's payloads (the same bytes), must accept every chunk and give the
- * file back.
+ *   3  cascade_encode_batch, cascade_decode_batch (common/fast.h): version
+ *      2's steps, each one launch for all the chunks of the file
+ *      (blockIdx.y is the chunk), so that the chunks' waits on look-backs
+ *      and atomics overlap (nvCOMP's batched API works so)
+ * Versions 2 and 3 are the source tree's (solutions/08-compressor/fast/);
+ * their payloads must be lab 08's byte for byte, and their decoders must
+ * accept every chunk and give the file back: version 2's is timed on lab
+ * 08's payloads, version 3's on its own (checked to be the same bytes).
  * Beside them, in the same run: a device-to-device cudaMemcpy of the
  * file, and CUB's DeviceRunLengthEncode::Encode of the file's elements
  * widened to ints, the library's part of the work (its time is the "of
@@ -64,6 +68,9 @@ struct cascade_run {
     uint32_t *d_fast_results;  /* per chunk: payload bytes, delta used, verdict */
     void *d_fast_temp;
     size_t fast_temp_bytes;
+    size_t payload_stride;     /* payload_at[c + 1] - payload_at[c]: version 3's */
+    void *d_batch_temp;        /* version 3's storage, for all the chunks */
+    size_t batch_temp_bytes;
 };
 
 static size_t chunk_elements(const struct cascade_run *run, size_t c)
@@ -132,8 +139,24 @@ static cudaError_t decode_single_pass_chunk(struct cascade_run *run, size_t c)
 }
 static cudaError_t run_decode_single_pass(void *context) { return each_chunk(context, decode_single_pass_chunk); }
 
-/* Version 2's payloads are lab 08's, byte for byte, with the same flags,
- * and its decoder accepted every chunk; else why says where they differ. */
+/* Version 3: the whole file a call, into version 2's payloads and results. */
+static cudaError_t run_encode_batch(void *context)
+{
+    struct cascade_run *run = (struct cascade_run *)context;
+    return cascade_encode_batch(run->d_file, run->n, run->chunk, run->w, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA,
+                                run->d_fast_payloads, run->payload_stride, run->d_fast_results, run->d_batch_temp,
+                                run->batch_temp_bytes);
+}
+static cudaError_t run_decode_batch(void *context)
+{
+    struct cascade_run *run = (struct cascade_run *)context;
+    return cascade_decode_batch(run->d_fast_payloads, run->payload_stride, run->d_fast_results, run->w, run->d_copy,
+                                run->n, run->chunk, run->d_batch_temp, run->batch_temp_bytes);
+}
+
+/* A fast version's payloads are lab 08's, byte for byte, with the same
+ * flags, and its decoder accepted every chunk; else why says where they
+ * differ. */
 static int fast_payloads_same(const struct cascade_run *run, size_t room, char *why, size_t why_room)
 {
     uint8_t *taught = (uint8_t *)malloc(room), *fast = (uint8_t *)malloc(room);
@@ -152,7 +175,7 @@ static int fast_payloads_same(const struct cascade_run *run, size_t room, char *
         else if (memcmp(fast + run->payload_at[c], taught + run->payload_at[c], run->payload_bytes[c]) != 0)
             snprintf(why, why_room, "chunk %zu: the payloads differ", c);
         else if (result[2] != 1)
-            snprintf(why, why_room, "chunk %zu: cascade_decode_single_pass refused lab 08's payload", c);
+            snprintf(why, why_room, "chunk %zu: the decoder refused the payload", c);
         else
             continue;
         same = 0;
@@ -178,6 +201,7 @@ static void free_run(struct cascade_run *run)
     cudaFree(run->d_fast_payloads);
     cudaFree(run->d_fast_results);
     cudaFree(run->d_fast_temp);
+    cudaFree(run->d_batch_temp);
     free(run->payload_at);
     free(run->payload_bytes);
     free(run->delta);
@@ -261,6 +285,9 @@ static size_t alloc_run(struct cascade_run *run, const uint8_t *file, size_t byt
     bench_check(cudaMemset(run->d_fast_payloads, 0, room), "cudaMemset");
     bench_check(cudaMalloc((void **)&run->d_fast_results, 3 * run->chunks * sizeof(uint32_t)), "cudaMalloc");
     bench_check(cudaMalloc(&run->d_fast_temp, run->fast_temp_bytes), "cudaMalloc");
+    run->payload_stride = (cascade_max_payload_bytes(chunk) + 255) / 256 * 256;
+    run->batch_temp_bytes = cascade_batch_temp_bytes(run->chunk, run->chunks);
+    bench_check(cudaMalloc(&run->d_batch_temp, run->batch_temp_bytes), "cudaMalloc");
 #endif
     return room;
 }
@@ -287,26 +314,40 @@ static float bench_yardsticks(struct cascade_run *run, float *copy_ms)
 }
 
 #ifdef SCANLAB_FAST_REFERENCES
-/* Version 2, the fast reference: its rows, and whether its payloads are
- * lab 08's byte for byte and decode to the file; its figures into *figures. */
-static void bench_fast(struct cascade_run *run, const char *name, const uint8_t *file, size_t room, size_t payload,
-                       float copy_ms, float cub_ms, struct codec_figures *figures)
+/* A fast version: its number, rows, name in the side-by-side table, and timed work. */
+struct fast_version {
+    const char *number, *encode_row, *decode_row, *figures_name;
+    timed_fn encode, decode;
+};
+static const struct fast_version fast_versions[] = {
+    {"2", "2 cascade_encode_single_pass", "2 cascade_decode_single_pass", "2 (single pass)", run_encode_single_pass,
+     run_decode_single_pass},
+    {"3", "3 cascade_encode_batch", "3 cascade_decode_batch", "3 (batch)", run_encode_batch, run_decode_batch},
+};
+static_assert(CODECS_MAX >= 2 * (1 + sizeof fast_versions / sizeof fast_versions[0]) + NVCOMP_CODECS,
+              "codecs_table's rows: lab 08's and each fast version's, at two chunk sizes, and nvCOMP's");
+
+/* A fast version: its rows, and whether its payloads are lab 08's byte
+ * for byte and decode to the file; its figures into *figures. */
+static void bench_fast(struct cascade_run *run, const struct fast_version *v, const char *name, const uint8_t *file,
+                       size_t room, size_t payload, float copy_ms, float cub_ms, struct codec_figures *figures)
 {
     size_t words = run->bytes / 4;
     bench_check(cudaMemset(run->d_copy, 0, run->bytes), "cudaMemset");
-    float encode_ms = median_time_ms(run_encode_single_pass, run, 1, BENCH_REPEATS);
-    float decode_ms = median_time_ms(run_decode_single_pass, run, 1, BENCH_REPEATS);
-    bench_row("cascade", "2 cascade_encode_single_pass", words, (double)run->bytes + payload, encode_ms, copy_ms,
-              cub_ms);
-    bench_row("cascade", "2 cascade_decode_single_pass", words, (double)run->bytes + payload, decode_ms, copy_ms, 0);
+    bench_check(cudaMemset(run->d_fast_payloads, 0, room), "cudaMemset");
+    bench_check(cudaMemset(run->d_fast_results, 0, 3 * run->chunks * sizeof(uint32_t)), "cudaMemset");
+    float encode_ms = median_time_ms(v->encode, run, 1, BENCH_REPEATS);
+    float decode_ms = median_time_ms(v->decode, run, 1, BENCH_REPEATS);
+    bench_row("cascade", v->encode_row, words, (double)run->bytes + payload, encode_ms, copy_ms, cub_ms);
+    bench_row("cascade", v->decode_row, words, (double)run->bytes + payload, decode_ms, copy_ms, 0);
     char why[160] = "";
     int same = fast_payloads_same(run, room, why, sizeof why);
     int round_trip = round_trip_ok(run, file);
-    printf("  %s: uncompressed GB/s: 2 compress %.1f, decompress %.1f; %s%s%s\n", name,
+    printf("  %s: uncompressed GB/s: %s compress %.1f, decompress %.1f; %s%s%s\n", name, v->number,
            run->bytes / (encode_ms * 1e6), run->bytes / (decode_ms * 1e6),
            same ? "payloads identical to lab 08's" : "PAYLOADS DIFFER: ", why,
            round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
-    scanzip_figures(figures, "2 (single pass)", run, payload, encode_ms, decode_ms, same && round_trip);
+    scanzip_figures(figures, v->figures_name, run, payload, encode_ms, decode_ms, same && round_trip);
 }
 #endif
 
@@ -344,7 +385,8 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
            round_trip ? "; round trip exact" : "; ROUND TRIP WRONG");
     scanzip_figures(&figures[(*count)++], "1 (lab 08)", &run, payload, encode_ms, decode_ms, round_trip);
 #ifdef SCANLAB_FAST_REFERENCES
-    bench_fast(&run, name, file, room, payload, copy_ms, cub_ms, &figures[(*count)++]);
+    for (size_t v = 0; v < sizeof fast_versions / sizeof fast_versions[0]; v++)
+        bench_fast(&run, &fast_versions[v], name, file, room, payload, copy_ms, cub_ms, &figures[(*count)++]);
 #else
     (void)room;
 #endif

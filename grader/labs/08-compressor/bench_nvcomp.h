@@ -21,10 +21,10 @@ struct codec_figures {
     int exact;           /* the decompressed output is the file, byte for byte */
 };
 
-/* The most rows codecs_table takes for one file: scanzip's (two versions,
- * two chunk sizes) and nvCOMP's (NVCOMP_CODECS). */
+/* The most rows codecs_table takes for one file: scanzip's (three
+ * versions, two chunk sizes) and nvCOMP's (NVCOMP_CODECS). */
 #define NVCOMP_CODECS 4
-#define CODECS_MAX (4 + NVCOMP_CODECS)
+#define CODECS_MAX (3 * 2 + NVCOMP_CODECS)
 
 /* A line for the bench's start: nvCOMP's version and where it was
  * found, or "nvCOMP: not fetched (make nvcomp)". Returns 1 if it is

@@ -12,6 +12,8 @@
  *           the chunk, with *d_valid 1; a damaged payload gets *d_valid 0
  *           exactly when the CPU decoder refuses it, and the CPU's output
  *           when it accepts it
+ *   batch   cascade_encode_batch and cascade_decode_batch: each chunk's
+ *           payload the oracle's, the chunks back, chunks aligned or not
  *
  * at the edges of the reference's tiles (256 frames, 4096 and 8192
  * elements), with the arrays 16-byte aligned and 1 or 3 bytes past. Every
@@ -810,4 +812,123 @@ Test(fast_cascade, reused_temp, .timeout = 120)
     }
     check_decode_in(&cases[0], 0, &temp);
     device_bytes_free(&temp);
+}
+
+/* ---- Tests: a batch of chunks ------------------------------------------------------------- */
+
+/*
+ * cascade_encode_batch on the case's elements in chunks of `chunk`: chunk
+ * k's payload, at k * stride, is the oracle's of its elements byte for
+ * byte, with its length and delta flag in d_results[3k], [3k + 1], and
+ * nothing written past it; cascade_decode_batch gives the elements back,
+ * every verdict (d_results[3k + 2]) 1. The stride is the payload's room,
+ * cascade_max_payload_bytes(chunk), at any alignment.
+ */
+static void check_batch(const struct cascade_case *c, size_t chunk)
+{
+    record_test_case(&c->base);
+    unsigned w = c->element_bytes;
+    size_t n = c->base.n, chunks = (n + chunk - 1) / chunk, stride = cascade_max_payload_bytes(chunk);
+    uint8_t *raw = cascade_case_raw(c);
+    struct device_bytes temp = output_bytes(cascade_batch_temp_bytes(chunk, chunks), TEMP_POISON, 0);
+    struct device_bytes d_raw = input_bytes(raw, n * w, 0), d_out = output_bytes(n * w, CASCADE_POISON, 0);
+    struct device_bytes d_payloads = output_bytes(chunks * stride, CASCADE_POISON, 0);
+    struct device_bytes d_results = output_bytes(3 * chunks * sizeof(uint32_t), CASCADE_POISON, 0);
+    uint32_t *results_d = (uint32_t *)d_results.d;
+
+    expect_call_success(&c->base, "encoding the batch",
+                        cascade_encode_batch(d_raw.d, n, chunk, w, c->frame_length, c->delta, d_payloads.d, stride,
+                                             results_d, temp.d, temp.buffer.count));
+    uint8_t *got = device_bytes_read(&c->base, "d_payloads", &d_payloads);
+    uint32_t *results = (uint32_t *)device_bytes_read(&c->base, "d_results", &d_results);
+    for (size_t k = 0; k < chunks; k++) {
+        struct cascade_case part = *c;
+        part.base.n = n - k * chunk < chunk ? n - k * chunk : chunk;
+        size_t expected_bytes = 0;
+        int expected_delta = 0;
+        uint8_t *expected = cascade_oracle_payload(&part, raw + k * chunk * w, &expected_bytes, &expected_delta);
+        expect_payload(&part, expected, expected_bytes, expected_delta, got + k * stride, stride, results[3 * k],
+                       results[3 * k + 1]);
+        free(expected);
+    }
+    expect_call_success(&c->base, "decoding the batch",
+                        cascade_decode_batch(d_payloads.d, stride, results_d, w, d_out.d, n, chunk, temp.d,
+                                             temp.buffer.count));
+    free(results);
+    results = (uint32_t *)device_bytes_read(&c->base, "d_results", &d_results);
+    for (size_t k = 0; k < chunks; k++)
+        if (results[3 * k + 2] != 1)
+            fail_case(&c->base, "cascade_decode_batch: chunk %zu of %zu (chunks of %zu): verdict 0x%x, not 1", k,
+                      chunks, chunk, results[3 * k + 2]);
+    uint8_t *back = device_bytes_read(&c->base, "d_raw (decoded)", &d_out);
+    for (size_t i = 0; i < n * w; i++)
+        if (back[i] != raw[i]) {
+            fail_case(&c->base, "cascade_decode_batch: byte %zu (chunk %zu of %zu) is 0x%02x, expected 0x%02x", i,
+                      i / w / chunk, chunks, back[i], raw[i]);
+            break;
+        }
+    cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
+    device_bytes_free(&temp), device_bytes_free(&d_raw), device_bytes_free(&d_out);
+    device_bytes_free(&d_payloads), device_bytes_free(&d_results);
+    free(raw), free(got), free(results), free(back);
+}
+
+/* Every width and fill, in chunks of a tile (8192: each starts 16-byte
+ * aligned) and of 1000 (chunks that start anywhere, a last one of 5),
+ * and a million elements in 4 chunks and a short one. */
+Test(fast_cascade, batch, .timeout = 120)
+{
+    require_gpu();
+    const struct size_case size = {3 * 8192 + 5, "three tiles and 5"}, large = {(1u << 20) + 3, "2^20 + 3"};
+    for (size_t k = 0; k < CASCADE_WIDTHS; k++)
+        for (int fill = 0; fill < CASCADE_FILLS; fill++) {
+            struct cascade_case c = cascade_case_of("cascade_encode_batch and cascade_decode_batch", &size,
+                                                    cascade_widths[k], fill, SCANZIP_FRAME_CHOOSE,
+                                                    deltas[(k + fill) % DELTAS]);
+            check_batch(&c, 8192);
+            check_batch(&c, 1000);
+        }
+    struct cascade_case c = cascade_case_of("cascade_encode_batch and cascade_decode_batch", &large, 1,
+                                            CASCADE_FILL_LABELS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+    check_batch(&c, 1u << 18);
+}
+
+/* A chunk of 0 or past CASCADE_MAX_N, a stride under a payload's room,
+ * too little storage, d_results NULL: refused; a valid batch works after. */
+Test(fast_cascade, batch_arguments, .timeout = 120)
+{
+    require_gpu();
+    const struct size_case size = {100, "100 elements"};
+    struct cascade_case c = cascade_case_of("cascade_*_batch (argument checks)", &size, 1, CASCADE_FILL_RUNS,
+                                            SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+    size_t n = size.n, chunk = 32, stride = cascade_max_payload_bytes(chunk);
+    size_t temp_bytes = cascade_batch_temp_bytes(chunk, 4); /* 100 elements: 4 chunks */
+    struct device_bytes raw = output_bytes(n, 0x11, 0), payloads = output_bytes(4 * stride, CASCADE_POISON, 0);
+    struct device_bytes results = output_bytes(48, CASCADE_POISON, 0), temp = output_bytes(temp_bytes, TEMP_POISON, 0);
+    uint8_t *r = raw.d, *p = payloads.d, *t = temp.d;
+    uint32_t *u = (uint32_t *)results.d;
+    const enum cascade_delta cd = CASCADE_CHOOSE_DELTA;
+    const struct refused_call calls[] = {
+        {cascade_encode_batch(r, n, 0, 1, 0, cd, p, stride, u, t, temp_bytes), "encoder, chunk 0"},
+        {cascade_encode_batch(r, n, CASCADE_MAX_N + 1, 1, 0, cd, p, stride, u, t, temp_bytes),
+         "encoder, chunk CASCADE_MAX_N + 1"},
+        {cascade_encode_batch(r, n, chunk, 1, 0, cd, p, stride - 1, u, t, temp_bytes),
+         "encoder, payload_stride one less than cascade_max_payload_bytes(chunk)"},
+        {cascade_encode_batch(r, n, chunk, 1, 0, cd, p, stride, u, t, temp_bytes - 1),
+         "encoder, temp_bytes one less than cascade_batch_temp_bytes(chunk, 4)"},
+        {cascade_encode_batch(r, n, chunk, 1, 0, cd, p, stride, NULL, t, temp_bytes), "encoder, d_results NULL"},
+        {cascade_decode_batch(p, stride - 1, u, 1, r, n, chunk, t, temp_bytes),
+         "decoder, payload_stride one less than cascade_max_payload_bytes(chunk)"},
+        {cascade_decode_batch(p, stride, u, 1, r, n, chunk, t, temp_bytes - 1),
+         "decoder, temp_bytes one less than cascade_batch_temp_bytes(chunk, 4)"},
+        {cascade_decode_batch(p, stride, NULL, 1, r, n, chunk, t, temp_bytes), "decoder, d_results NULL"},
+    };
+    expect_refused(&c, calls, sizeof calls / sizeof calls[0]);
+    uint8_t *written = device_bytes_read(&c.base, "d_payloads", &payloads);
+    expect_unwritten_array(&c, "d_payloads", written, 4 * stride);
+    free(device_bytes_read(&c.base, "d_results", &results));
+    free(device_bytes_read(&c.base, "d_temp (the temporary storage)", &temp));
+    device_bytes_free(&raw), device_bytes_free(&payloads), device_bytes_free(&results), device_bytes_free(&temp);
+    free(written);
+    check_batch(&c, chunk);
 }

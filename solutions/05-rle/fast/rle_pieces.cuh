@@ -143,10 +143,10 @@ __device__ unsigned tail_marks(const int *tile_in, int local, size_t first, size
  * for its status word. Once the look-back has given the runs before the
  * tile and where the last of them ended, consecutive threads store the
  * runs: symbol tile_in[tail], count end - the end before it. The last
- * tile writes the run count. (Lab 08's fast encoder stages its tiles
+ * of the `tiles` tiles writes the run count. (Lab 08's fast encoder stages its tiles
  * from bytes and shares the rest.)
  */
-__device__ void encode_staged_tile(const int *tile_in, unsigned short *tails, size_t tile, size_t n,
+__device__ void encode_staged_tile(const int *tile_in, unsigned short *tails, size_t tile, size_t tiles, size_t n,
                                    int *d_symbols, int *d_counts, int *d_runs, tile_status *d_status)
 {
     size_t first = tile * SP_TILE;
@@ -170,7 +170,7 @@ __device__ void encode_staged_tile(const int *tile_in, unsigned short *tails, si
         d_symbols[before.runs + k] = tile_in[tails[k]];
         d_counts[before.runs + k] = end - start;
     }
-    if (tile == gridDim.x - 1 && threadIdx.x == 0)
+    if (tile == tiles - 1 && threadIdx.x == 0)
         *d_runs = before.runs + tile_runs;
 }
 
@@ -187,13 +187,15 @@ __device__ int4 load_runs(const int *d_array, size_t count, size_t first)
 }
 
 /* find_run: the last run k < runs with starts[k] <= p (starts ascending;
- * runs of count 0 share a start with the next and are passed over). */
-__device__ int find_run(const int *starts, int runs, int p)
+ * runs of count 0 share a start with the next and are passed over), for
+ * starts of any integer type. */
+template <typename Start>
+__device__ int find_run(const Start *starts, int runs, int p)
 {
     int low = 0, high = runs - 1;
     while (low < high) {
         int middle = (low + high + 1) / 2;
-        if (starts[middle] <= p)
+        if ((int)starts[middle] <= p)
             low = middle;
         else
             high = middle - 1;

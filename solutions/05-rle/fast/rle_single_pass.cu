@@ -58,8 +58,8 @@ rle_encode_kernel(const int *d_in, size_t n, int *d_symbols, int *d_counts, int 
     size_t tile = take_tile_number(d_next_tile);
     stage_tile(d_in, n, tile * SP_TILE, tile_in);
     __syncthreads();
-    encode_staged_tile(tile_in, (unsigned short *)(tile_in + TILE_IN_INTS), tile, n, d_symbols, d_counts, d_runs,
-                       d_status);
+    encode_staged_tile(tile_in, (unsigned short *)(tile_in + TILE_IN_INTS), tile, gridDim.x, n, d_symbols, d_counts,
+                       d_runs, d_status);
 }
 
 /* The same storage as lab 07's scan: a tile counter, a word per tile. */

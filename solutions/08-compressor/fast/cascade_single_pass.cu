@@ -8,12 +8,14 @@
  * the host: about 25 launches and 10 waits a chunk. On an H100 it
  * compresses the 128 MiB atlas at 40 GB/s of uncompressed data (chunks
  * of 2^24) and decompresses it at 25, where a copy of it runs at 1435;
- * this version, at 162 and 243 (make bench BENCH=cascade; each step's
- * time is on docs/performance.md). A compressor's work is in its first
- * pass, over the elements; everything after it works on the runs, 1/27
- * of the atlas. So the elements are read once, as the bytes they are,
- * and the runs' passes are few and never wait for the host: every size
- * stays on the device, in a plan the kernels pass on.
+ * this version, at 192 and 226 a chunk a call, and at 333 and 500 with
+ * the file's 8 chunks in one batch (make bench BENCH=cascade, versions
+ * 2 and 3, 2026-11-27; each step's time is on docs/performance.md). A
+ * compressor's work is in its first pass, over the elements; everything
+ * after it works on the runs, 1/27 of the atlas. So the elements are read
+ * once, as the bytes they are, and the runs' passes are few and never
+ * wait for the host: every size stays on the device, in a plan the
+ * kernels pass on.
  *
  *   raw (w = 1)    07 07 07 09 09 00              n = 6
  *   1 runs         symbols [7 9 0]  counts [3 2 1]   lab 05's one-pass
@@ -38,13 +40,17 @@
  *                  the payload invalid
  *   3 runs         each run's symbol and count unpacked; the counts
  *                  scanned into the runs' starts and the deltas into the
- *                  symbols (two look-backs); the counts must add up to n
- *   4 expand       a tile of 4096 output elements per block: its runs
- *                  found by a search over the starts, staged in shared
- *                  memory, each thread writing 16 elements at once
+ *                  symbols (two look-backs); the counts must add up to
+ *                  n; each tile of step 4 gets the run that holds its
+ *                  first element
+ *   4 expand       a tile of 4096 output elements per block: its runs,
+ *                  from step 3's note, staged in shared memory, each
+ *                  thread writing 16 elements at once
  *
  * A payload's verdict is a device word, written by the last launch: a
- * caller queues chunk after chunk and reads the verdicts once.
+ * caller queues chunk after chunk and reads the verdicts once. Or it
+ * hands over the whole file (cascade_encode_batch, cascade_decode_batch):
+ * each step is then one launch for all the chunks (below, "A batch").
  *
  * Built from the fast run-length encoder's pieces (rle_pieces.cuh), and
  * through them the one-pass compaction's and lab 07's.
@@ -173,6 +179,15 @@ __device__ void frame_ors(uint32_t own, uint32_t ors[SCANZIP_FRAME_CANDIDATES], 
     ors[SCANZIP_FRAME_CANDIDATES - 1] = warp_or[warp & ~1u] | warp_or[warp | 1u];
 }
 
+/* The sum of `value` over the warp, in every lane (lab 07's warp_sum, for
+ * the candidates' 64-bit bit counts). */
+__device__ inline unsigned long long warp_sum_u64(unsigned long long value)
+{
+    for (int offset = SP_WARP / 2; offset > 0; offset /= 2)
+        value += __shfl_xor_sync(FULL_MASK, value, offset);
+    return value;
+}
+
 /* Whether this thread holds the first runs of a frame of 8 << k, with
  * 4 runs a thread: every 2 << k threads. */
 __device__ inline bool leads_frame(int k)
@@ -216,14 +231,53 @@ __device__ inline uint32_t or_of_four(const uint32_t values[RUNS_A_THREAD])
 /* ---- Encode step 1: runs of w-byte elements ------------------------------------ */
 
 /*
+ * stage_whole_tile: a whole tile's SP_TILE elements of W bytes, 16-byte
+ * aligned, into tile_in as ints: each thread loads its 2W uint4 at
+ * once (consecutive threads, consecutive vectors), then unpacks them. A
+ * uint4 holds 16 / W elements:
+ *     W = 2, bytes 34 12 ff 00 ...  ->  [0x1234 0x00ff ...]
+ * Loading 4 bytes at a time, a thread had one load in flight and the
+ * step took 50 us a chunk of 2^24 bytes (H100, ncu), about 340 GB/s.
+ */
+template <unsigned W>
+__device__ void stage_whole_tile(const uint8_t *tile_bytes, int *tile_in)
+{
+    const unsigned per_thread = SP_TILE * W / 16 / SP_THREADS, per_word = 4 / W;
+    uint4 vectors[per_thread];
+    for (unsigned r = 0; r < per_thread; r++)
+        vectors[r] = ((const uint4 *)tile_bytes)[r * SP_THREADS + threadIdx.x];
+    for (unsigned r = 0; r < per_thread; r++) {
+        const uint32_t words[4] = {vectors[r].x, vectors[r].y, vectors[r].z, vectors[r].w};
+        int *out = tile_in + (r * SP_THREADS + threadIdx.x) * (16 / W);
+        for (unsigned q = 0; q < 4; q++)
+            for (unsigned k = 0; k < per_word; k++)
+                out[q * per_word + k] = (int)((words[q] >> (8 * W * k % 32)) & element_mask(8 * W));
+    }
+}
+
+/*
  * stage_elements: the tile's SP_TILE elements and the 4 after it into
  * tile_in as ints (zeros past n), for lab 05's encode_staged_tile. A
- * 32-bit word holds 4/w elements, and is read whole when it lies inside
- * the n * w bytes and d_raw is 4-byte aligned:
+ * whole tile of aligned bytes goes through stage_whole_tile; the last
+ * tile, or unaligned bytes, a 32-bit word (4/w elements) at a time where
+ * the word lies inside the n * w bytes and d_raw is 4-byte aligned, else
+ * an element at a time:
  *     w = 2, bytes 34 12 ff 00  ->  word 0x00ff1234  ->  [0x1234 0x00ff]
  */
 __device__ void stage_elements(const uint8_t *d_raw, size_t n, unsigned w, size_t first, int *tile_in)
 {
+    if ((uintptr_t)d_raw % 16 == 0 && first + TILE_IN_INTS <= n) {
+        const uint8_t *tile_bytes = d_raw + first * w;
+        if (w == 1)
+            stage_whole_tile<1>(tile_bytes, tile_in);
+        else if (w == 2)
+            stage_whole_tile<2>(tile_bytes, tile_in);
+        else
+            stage_whole_tile<4>(tile_bytes, tile_in);
+        if (threadIdx.x < TILE_IN_INTS - SP_TILE)
+            tile_in[SP_TILE + threadIdx.x] = (int)element_at(d_raw, first + SP_TILE + threadIdx.x, w);
+        return;
+    }
     unsigned per_word = 4 / w, bits = 8 * w;
     bool aligned = (uintptr_t)d_raw % 4 == 0;
     for (unsigned q = threadIdx.x; q < TILE_IN_INTS / per_word; q += SP_THREADS) {
@@ -241,16 +295,19 @@ __device__ void stage_elements(const uint8_t *d_raw, size_t n, unsigned w, size_
     }
 }
 
-__global__ void __launch_bounds__(SP_THREADS, RLE_MIN_BLOCKS)
-encode_runs_kernel(const uint8_t *d_raw, size_t n, unsigned w, uint32_t *d_symbols, uint32_t *d_counts,
-                   struct plan *plan, tile_status *d_status, unsigned *d_next_tile)
+/* encode_runs: a tile of the chunk's runs (a batch's last chunk may have
+ * fewer tiles than the grid: the blocks past them return). */
+__device__ void encode_runs(const uint8_t *d_raw, size_t n, unsigned w, uint32_t *d_symbols, uint32_t *d_counts,
+                            struct plan *plan, tile_status *d_status, unsigned *d_next_tile)
 {
     extern __shared__ int4 staging[];
     int *tile_in = (int *)staging;
-    size_t tile = take_tile_number(d_next_tile);
+    size_t tile = take_tile_number(d_next_tile), tiles = (n + SP_TILE - 1) / SP_TILE;
+    if (tile >= tiles)
+        return;
     stage_elements(d_raw, n, w, tile * SP_TILE, tile_in);
     __syncthreads();
-    encode_staged_tile(tile_in, (unsigned short *)(tile_in + TILE_IN_INTS), tile, n, (int *)d_symbols,
+    encode_staged_tile(tile_in, (unsigned short *)(tile_in + TILE_IN_INTS), tile, tiles, n, (int *)d_symbols,
                        (int *)d_counts, (int *)&plan->runs, d_status);
 }
 
@@ -312,7 +369,7 @@ __device__ void choose(struct plan *plan, uint32_t frame_length, enum cascade_de
 }
 
 /*
- * encode_candidates_kernel: tiles of FRAME_TILE runs, 4 a thread; for
+ * encode_candidates: tiles of FRAME_TILE runs, 4 a thread; for
  * each of the three streams, frame_ors gives the OR of every candidate
  * frame at once, and the first thread of each frame adds width * its
  * values. The block's sums go to the plan (atomicAdd, once per block and
@@ -320,10 +377,9 @@ __device__ void choose(struct plan *plan, uint32_t frame_length, enum cascade_de
  * __threadfence orders its adds before its count) and chooses.
  *     counts - 1 [2 1 0], frames of 8: one frame, OR 3, width 2: 6 bits
  */
-__global__ void __launch_bounds__(SP_THREADS)
-encode_candidates_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, uint32_t frame_length,
-                         enum cascade_delta delta, struct plan *plan, uint8_t *d_payload,
-                         uint32_t *d_payload_bytes, uint32_t *d_delta_used)
+__device__ void encode_candidates(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w,
+                                  uint32_t frame_length, enum cascade_delta delta, struct plan *plan,
+                                  uint8_t *d_payload, uint32_t *d_payload_bytes, uint32_t *d_delta_used)
 {
     __shared__ uint32_t warp_or[SP_THREADS / SP_WARP];
     __shared__ unsigned long long block_bits[MEASURED][SCANZIP_FRAME_CANDIDATES];
@@ -346,10 +402,15 @@ encode_candidates_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, un
         }
     }
     __syncthreads();
+    /* A warp's sums first, then one shared atomic a warp and sum: 64-bit
+     * shared atomics are compare-and-swap loops, and 128 threads adding
+     * to one sum took 27 to 48 us a chunk of 2^24 (H100, ncu). */
     for (int s = 0; s < MEASURED; s++)
-        for (int k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
-            if (mine[s][k] != 0)
-                atomicAdd(&block_bits[s][k], mine[s][k]);
+        for (int k = 0; k < SCANZIP_FRAME_CANDIDATES; k++) {
+            unsigned long long sum = warp_sum_u64(mine[s][k]);
+            if (threadIdx.x % SP_WARP == 0 && sum != 0)
+                atomicAdd(&block_bits[s][k], sum);
+        }
     __syncthreads();
     if (threadIdx.x < MEASURED * SCANZIP_FRAME_CANDIDATES) {
         int s = threadIdx.x / SCANZIP_FRAME_CANDIDATES, k = threadIdx.x % SCANZIP_FRAME_CANDIDATES;
@@ -388,7 +449,7 @@ __device__ void note_frame(struct frame_arrays arrays, int which, uint32_t f, ui
 }
 
 /*
- * encode_frames_kernel: tiles of FRAME_TILE runs, 4 a thread (whole
+ * encode_frames: tiles of FRAME_TILE runs, 4 a thread (whole
  * frames: the chosen length, 8 << k, divides 1024), taken in order while
  * there are any. The first thread of each frame has its width (frame_ors)
  * and bits; a block scan and lab 07's decoupled_prefix per stream give
@@ -397,10 +458,9 @@ __device__ void note_frame(struct frame_arrays arrays, int which, uint32_t f, ui
  *     counts - 1 [2 1 0 5 | ...], frames of 8: widths [3 ...], bits [24 ...],
  *     offsets [0 24 ...]
  */
-__global__ void __launch_bounds__(SP_THREADS)
-encode_frames_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, const struct plan *plan,
-                     uint8_t *d_payload, struct frame_arrays arrays, tile_status *d_symbol_status,
-                     tile_status *d_count_status, unsigned *d_next_tile)
+__device__ void encode_frames(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w,
+                              const struct plan *plan, uint8_t *d_payload, struct frame_arrays arrays,
+                              tile_status *d_symbol_status, tile_status *d_count_status, unsigned *d_next_tile)
 {
     __shared__ uint32_t warp_or[SP_THREADS / SP_WARP];
     size_t runs = plan->runs, tiles = (runs + FRAME_TILE - 1) / FRAME_TILE, length = plan->frame_length;
@@ -533,11 +593,10 @@ struct symbol_values {
     __device__ uint32_t operator()(size_t v) const { return symbol_value(symbols, v, bits, delta); }
 };
 
-/* encode_words_kernel: every word of both streams, one a thread, stored
+/* encode_words: every word of both streams, one a thread, stored
  * a byte at a time (the words follow the width bytes: any alignment). */
-__global__ void __launch_bounds__(SP_THREADS)
-encode_words_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, const struct plan *plan,
-                    struct frame_arrays arrays, uint8_t *d_payload)
+__device__ void encode_words(const uint32_t *d_symbols, const uint32_t *d_counts, unsigned w, const struct plan *plan,
+                             struct frame_arrays arrays, uint8_t *d_payload)
 {
     struct stream symbols = stream_of(d_payload, plan, SYMBOLS, arrays.offsets[SYMBOLS], arrays.word_frames[SYMBOLS]);
     struct stream counts = stream_of(d_payload, plan, COUNTS, arrays.offsets[COUNTS], arrays.word_frames[COUNTS]);
@@ -556,13 +615,18 @@ encode_words_kernel(const uint32_t *d_symbols, const uint32_t *d_counts, unsigne
 /* ---- The temporary storage ------------------------------------------------------- */
 
 /*
- * [plan | 4 tile counters | 4 status arrays] (zeroed by every call),
- * then [symbols | counts (decoder: starts) | 2 offset arrays | 2 word
- * frame arrays (encoder)], n words each. A status array has a word per
- * tile of 256 (the smallest tile); the encoder uses counter 0 and array 0
- * for step 1, counter 1 and arrays 1, 2 for step 3; the decoder counter
- * 0/array 0 and 1/1 for its two offset scans, counter 2 and arrays 2, 3
- * for the runs.
+ * A chunk's storage: [plan | 4 tile counters | 4 status arrays] (zeroed
+ * by every call), and [symbols | counts (decoder: starts) | 2 offset
+ * arrays | 2 word frame arrays (encoder; the decoder keeps its expand
+ * tiles' first runs in the first)], n words each. A status array has a
+ * word per tile of 256 (the smallest tile); the encoder uses counter 0
+ * and array 0 for step 1, counter 1 and arrays 1, 2 for step 3; the
+ * decoder counter 0/array 0 and 1/1 for its two offset scans, counter 2
+ * and arrays 2, 3 for the runs.
+ *
+ * A batch of chunks (below) keeps every chunk's zeroed part first, so
+ * that one memset clears them all, then every chunk's arrays:
+ *     [zeroed 0 | zeroed 1 | ... | arrays 0 | arrays 1 | ...]
  */
 #define LOOKBACKS 4
 struct storage {
@@ -571,86 +635,45 @@ struct storage {
     tile_status *status[LOOKBACKS];
     uint32_t *symbols, *counts;
     struct frame_arrays frames;
-    size_t zeroed, total;
+    size_t zeroed, total; /* of the whole batch's storage */
 };
 
-static size_t aligned_up(size_t bytes) { return (bytes + 255) / 256 * 256; }
+__host__ __device__ inline size_t aligned_up(size_t bytes) { return (bytes + 255) / 256 * 256; }
 
-static struct storage storage_in(void *d_temp, size_t n)
+/* Chunk c's storage in a batch of `chunks` chunks of at most n elements. */
+__host__ __device__ inline struct storage storage_in(void *d_temp, size_t n, size_t chunks, size_t c)
 {
     struct storage s;
-    char *base = (char *)d_temp;
-    size_t at = aligned_up(sizeof(struct plan)), status_bytes = aligned_up((n + 255) / 256 * sizeof(tile_status));
+    size_t status_bytes = aligned_up((n + 255) / 256 * sizeof(tile_status));
+    size_t zeroed = aligned_up(sizeof(struct plan)) + COUNTER_BYTES * LOOKBACKS + LOOKBACKS * status_bytes;
+    size_t array_bytes = aligned_up(n * sizeof(uint32_t)), arrays = 6 * array_bytes;
+    char *base = (char *)d_temp + c * zeroed;
     s.plan = (struct plan *)base;
-    s.counters = (unsigned *)(base + at);
-    at += COUNTER_BYTES * LOOKBACKS;
-    for (int k = 0; k < LOOKBACKS; k++, at += status_bytes)
-        s.status[k] = (tile_status *)(base + at);
-    s.zeroed = at;
-    uint32_t **arrays[] = {&s.symbols, &s.counts, &s.frames.offsets[SYMBOLS], &s.frames.offsets[COUNTS],
-                           &s.frames.word_frames[SYMBOLS], &s.frames.word_frames[COUNTS]};
-    for (int k = 0; k < 6; k++, at += aligned_up(n * sizeof(uint32_t)))
-        *arrays[k] = (uint32_t *)(base + at);
-    s.total = at;
+    s.counters = (unsigned *)(base + aligned_up(sizeof(struct plan)));
+    tile_status *status = (tile_status *)(base + aligned_up(sizeof(struct plan)) + COUNTER_BYTES * LOOKBACKS);
+    s.status[0] = status;
+    s.status[1] = (tile_status *)((char *)status + status_bytes);
+    s.status[2] = (tile_status *)((char *)status + 2 * status_bytes);
+    s.status[3] = (tile_status *)((char *)status + 3 * status_bytes);
+    /* each assigned by name: an array of the members' addresses would put
+     * s in local memory (160 bytes a thread, 42 MB a launch of 1024 blocks) */
+    char *at = (char *)d_temp + chunks * zeroed + c * arrays;
+    s.symbols = (uint32_t *)at;
+    s.counts = (uint32_t *)(at + array_bytes);
+    s.frames.offsets[SYMBOLS] = (uint32_t *)(at + 2 * array_bytes);
+    s.frames.offsets[COUNTS] = (uint32_t *)(at + 3 * array_bytes);
+    s.frames.word_frames[SYMBOLS] = (uint32_t *)(at + 4 * array_bytes);
+    s.frames.word_frames[COUNTS] = (uint32_t *)(at + 5 * array_bytes);
+    s.zeroed = chunks * zeroed;
+    s.total = chunks * (zeroed + arrays);
     return s;
 }
 
 /* Counter k, in its own 256 bytes (COUNTER_BYTES): the tile counters of
  * two launches never share a cache line. */
-static unsigned *counter(const struct storage *s, int k)
+__host__ __device__ inline unsigned *counter(const struct storage *s, int k)
 {
     return (unsigned *)((char *)s->counters + COUNTER_BYTES * k);
-}
-
-size_t cascade_single_pass_temp_bytes(size_t n)
-{
-    return storage_in(NULL, n).total;
-}
-
-static unsigned grid_of(size_t items, size_t per_block)
-{
-    size_t blocks = (items + per_block - 1) / per_block;
-    return blocks == 0 ? 1 : blocks < MOST_BLOCKS ? (unsigned)blocks : MOST_BLOCKS;
-}
-
-static bool valid_element_bytes(unsigned w)
-{
-    return w == 1 || w == 2 || w == 4;
-}
-
-/* A frame length the encoder takes: choose, or a candidate. */
-static bool encodes_frame(uint32_t frame_length)
-{
-    for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
-        if (frame_length == (uint32_t)SCANZIP_FIRST_FRAME_CANDIDATE << k)
-            return true;
-    return frame_length == SCANZIP_FRAME_CHOOSE;
-}
-
-cudaError_t cascade_encode_single_pass(const uint8_t *d_raw, size_t n, unsigned element_bytes,
-                                       uint32_t frame_length, enum cascade_delta delta, uint8_t *d_payload,
-                                       uint32_t *d_payload_bytes, uint32_t *d_delta_used, void *d_temp,
-                                       size_t temp_bytes)
-{
-    if (d_raw == NULL || d_payload == NULL || d_payload_bytes == NULL || d_delta_used == NULL || d_temp == NULL ||
-        n == 0 || n > CASCADE_MAX_N || !valid_element_bytes(element_bytes) || !encodes_frame(frame_length) ||
-        (unsigned)delta > CASCADE_CHOOSE_DELTA || temp_bytes < cascade_single_pass_temp_bytes(n) ||
-        (uintptr_t)d_temp % 256 != 0)
-        return cudaErrorInvalidValue;
-    struct storage s = storage_in(d_temp, n);
-    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, s.zeroed, 0));
-    RETURN_IF_CUDA_ERROR(cudaFuncSetAttribute(encode_runs_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                              (int)STAGING_BYTES));
-    encode_runs_kernel<<<blocks_for(n, SP_TILE), SP_THREADS, STAGING_BYTES>>>(
-        d_raw, n, element_bytes, s.symbols, s.counts, s.plan, s.status[0], counter(&s, 0));
-    encode_candidates_kernel<<<grid_of(n, FRAME_TILE), SP_THREADS>>>(
-        s.symbols, s.counts, element_bytes, frame_length, delta, s.plan, d_payload, d_payload_bytes, d_delta_used);
-    encode_frames_kernel<<<grid_of(n, FRAME_TILE), SP_THREADS>>>(s.symbols, s.counts, element_bytes, s.plan, d_payload,
-                                                                 s.frames, s.status[1], s.status[2], counter(&s, 1));
-    /* at most 2 * n words: 2 * n * 32 bits */
-    encode_words_kernel<<<grid_of(2 * n, SP_THREADS), SP_THREADS>>>(s.symbols, s.counts, element_bytes, s.plan,
-                                                                    s.frames, d_payload);
-    return cudaGetLastError();
 }
 
 /* ---- Decode steps 1 and 2: a stream's frame offsets ------------------------------- */
@@ -701,7 +724,7 @@ __device__ void finish_stream(const uint8_t *d_payload, size_t payload_bytes, st
 }
 
 /*
- * decode_offsets_kernel: stream `which`'s frame offsets. For the symbols,
+ * decode_offsets: stream `which`'s frame offsets. For the symbols,
  * every block reads and checks the header alike (runs 1..n, frame length
  * 1..2^20) and block 0 writes it to the plan; the counts start where the
  * symbols' pass left them. The width bytes must fit; tiles of WIDTH_TILE
@@ -709,9 +732,9 @@ __device__ void finish_stream(const uint8_t *d_payload, size_t payload_bytes, st
  * max_width refuses the payload and counts as 0, so that every tile still
  * publishes its status (later tiles wait for it).
  */
-__global__ void __launch_bounds__(SP_THREADS)
-decode_offsets_kernel(const uint8_t *d_payload, size_t payload_bytes, size_t n, int which, unsigned max_width,
-                      struct plan *plan, uint32_t *d_offsets, tile_status *d_status, unsigned *d_next_tile)
+__device__ void decode_offsets(const uint8_t *d_payload, size_t payload_bytes, size_t n, int which,
+                               unsigned max_width, struct plan *plan, uint32_t *d_offsets, tile_status *d_status,
+                               unsigned *d_next_tile)
 {
     size_t runs, length, widths_at;
     if (which == SYMBOLS) {
@@ -785,12 +808,27 @@ __device__ uint32_t unpacked_value(const struct stream *s, const uint8_t *words,
     return (uint32_t)(window >> shift) & element_mask(width);
 }
 
+/* The run [start, end) holds the first element of the expand tiles
+ * from ceil(start / EXPAND_TILE) while inside the run and n: they get its
+ * number r in d_tile_runs, for decode step 4. (A payload's runs tile
+ * [0, n) exactly, so each tile gets one; those of a refused payload are
+ * never read, and nothing is written outside [0, n).)
+ *     runs [0, 5000) [5000, 9000), tiles of 4096  ->  tile_runs [0 0 1] */
+__device__ void note_expand_tiles(uint32_t *d_tile_runs, uint32_t r, long long start, long long end, size_t n)
+{
+    if (start < 0)
+        return;
+    long long stop = end < (long long)n ? end : (long long)n;
+    for (long long t = (start + EXPAND_TILE - 1) / EXPAND_TILE; t * EXPAND_TILE < stop; t++)
+        d_tile_runs[t] = r;
+}
+
 /*
- * decode_runs_kernel: tiles of RUN_TILE runs, 4 a thread, taken in order.
+ * decode_runs: tiles of RUN_TILE runs, 4 a thread, taken in order.
  * Each run's count (count - 1 unpacked, plus 1) and symbol (or zigzag
  * delta, unzigzagged); the counts' block scan and look-back give each
  * run's start, the deltas' give each symbol (modulo 2^(8w): ints wrap,
- * and only the low bits count).
+ * and only the low bits count), and each expand tile its first run.
  *
  * A count above n refuses the payload, and so does a run that ends past
  * n, or a last run that does not end at n. The int sums cannot hide a
@@ -798,11 +836,10 @@ __device__ uint32_t unpacked_value(const struct stream *s, const uint8_t *words,
  * exact (all runs before it ended by n), and its count is at most n.
  *     counts [3 2 1], n 6  ->  starts [0 3 5], the last run ends at 6
  */
-__global__ void __launch_bounds__(SP_THREADS)
-decode_runs_kernel(const uint8_t *d_payload, size_t n, unsigned w, bool delta, struct plan *plan,
-                   const uint32_t *d_symbol_offsets, const uint32_t *d_count_offsets, uint32_t *d_starts,
-                   uint32_t *d_symbols, tile_status *d_count_status, tile_status *d_symbol_status,
-                   unsigned *d_next_tile)
+__device__ void decode_runs(const uint8_t *d_payload, size_t n, unsigned w, bool delta, struct plan *plan,
+                            const uint32_t *d_symbol_offsets, const uint32_t *d_count_offsets, uint32_t *d_starts,
+                            uint32_t *d_symbols, uint32_t *d_tile_runs, tile_status *d_count_status,
+                            tile_status *d_symbol_status, unsigned *d_next_tile)
 {
     if (refused_before(plan))
         return;
@@ -847,6 +884,7 @@ decode_runs_kernel(const uint8_t *d_payload, size_t n, unsigned w, bool delta, s
         }
         for (int j = 0; j < 4 && first + j < runs; j++) {
             d_starts[first + j] = (uint32_t)start;
+            note_expand_tiles(d_tile_runs, (uint32_t)(first + j), start, start + count[j], n);
             start += count[j];
             if (start > (long long)n || (first + j + 1 == runs && start != (long long)n))
                 refuse(plan);
@@ -882,77 +920,329 @@ __device__ void store_elements(uint8_t *d_raw, size_t n, size_t i, const uint32_
 }
 
 /*
- * decode_expand_kernel: output elements [4096 b, 4096 (b + 1)) per block:
- * the runs that hold its first and last element (lab 05's find_run over
- * all the starts), then those runs' starts (relative to the tile: the
- * first may be negative) and symbols in shared memory, at most 4096 of
- * them; each thread finds the run of its first element and walks on.
- * Block 0 also writes the verdict.
+ * decode_expand: output elements [4096 b, 4096 (b + 1)) per block:
+ * the runs from the one that holds its first element to the one that
+ * holds the next tile's (decode step 3 noted both), their starts
+ * (relative to the tile: the first may be negative) and symbols in
+ * shared memory, at most 4097 of them; each thread finds the run of its
+ * first element and walks on. Block 0 also writes the verdict. (A
+ * search over all the starts for the tile's first and last run, 20
+ * dependent loads from global memory before a block could write, took
+ * 30 to 46 us a chunk of 2^24: H100, ncu.)
  *     starts [0 3 5], symbols [7 9 0], a tile of 6: [7 7 7 9 9 0]
  */
+template <unsigned W> struct expand_symbol { typedef unsigned short type; }; /* w = 1, 2: 16 bits */
+template <> struct expand_symbol<4> { typedef uint32_t type; };
+
 template <unsigned W>
-__global__ void __launch_bounds__(SP_THREADS)
-decode_expand_kernel(struct plan *plan, const uint32_t *d_starts, const uint32_t *d_symbols, size_t n,
-                     uint8_t *d_raw, uint32_t *d_valid)
+__device__ void decode_expand(struct plan *plan, const uint32_t *d_starts, const uint32_t *d_symbols,
+                              const uint32_t *d_tile_runs, size_t n, uint8_t *d_raw, uint32_t *d_valid)
 {
-    __shared__ int starts[EXPAND_TILE];
-    __shared__ uint32_t symbols[EXPAND_TILE];
-    __shared__ int first_run, last_run;
-    bool invalid = refused_before(plan);
+    /* starts relative to the tile, the first clamped to 0 (0..4096: 16
+     * bits), symbols of at most 16 bits for w = 1, 2: 16 KB a block (24
+     * for w = 4), so that 8 blocks fit an SM (with ints, 6) */
+    __shared__ unsigned short starts[EXPAND_TILE + 1];
+    __shared__ typename expand_symbol<W>::type symbols[EXPAND_TILE + 1];
+    /* Every thread reads the verdict so far, the run count and its tile's
+     * first runs at once: the launches that write them are over, and
+     * this one refuses nothing (a look at each in turn, the first an
+     * atomic, made the step wait twice as long: H100, ncu). */
+    size_t first = (size_t)blockIdx.x * EXPAND_TILE, end = first + EXPAND_TILE < n ? first + EXPAND_TILE : n;
+    bool invalid = *(volatile uint32_t *)&plan->invalid != 0;
+    int runs = (int)plan->runs;
+    int first_run = (int)d_tile_runs[blockIdx.x];
+    int next_tile_run = (int)d_tile_runs[end < n ? blockIdx.x + 1 : blockIdx.x];
     if (blockIdx.x == 0 && threadIdx.x == 0)
         *d_valid = !invalid;
-    if (invalid)
+    if (invalid || first >= n) /* a batch's last chunk may have fewer tiles than the grid */
         return;
-    int runs = (int)plan->runs;
-    size_t first = (size_t)blockIdx.x * EXPAND_TILE, end = first + EXPAND_TILE < n ? first + EXPAND_TILE : n;
-    if (threadIdx.x == 0)
-        first_run = find_run((const int *)d_starts, runs, (int)first);
-    if (threadIdx.x == SP_WARP)
-        last_run = find_run((const int *)d_starts, runs, (int)end - 1);
-    __syncthreads();
+    int last_run = end < n ? next_tile_run : runs - 1;
     int tile_runs = last_run - first_run + 1;
     for (int k = threadIdx.x; k < tile_runs; k += SP_THREADS) {
-        starts[k] = (int)d_starts[first_run + k] - (int)first;
-        symbols[k] = d_symbols[first_run + k];
+        long long start = (long long)d_starts[first_run + k] - (long long)first;
+        starts[k] = (unsigned short)(start < 0 ? 0 : start);
+        symbols[k] = (typename expand_symbol<W>::type)d_symbols[first_run + k];
     }
     __syncthreads();
     int local = EXPAND_ITEMS * threadIdx.x;
     if (first + local >= end)
         return;
+    /* the run's symbol and the next run's start kept in registers: a
+     * long run costs no shared-memory load an element (with two, the
+     * step ran at 1 TB/s, its SMs 78% busy: H100, ncu) */
     uint32_t values[EXPAND_ITEMS];
-    for (int j = 0, run = find_run(starts, tile_runs, local); j < EXPAND_ITEMS; j++) {
-        while (run + 1 < tile_runs && starts[run + 1] <= local + j)
+    int run = find_run(starts, tile_runs, local);
+    int next = run + 1 < tile_runs ? starts[run + 1] : EXPAND_TILE;
+    uint32_t symbol = symbols[run];
+    for (int j = 0; j < EXPAND_ITEMS; j++) {
+        while (local + j >= next) {
             run++;
-        values[j] = symbols[run];
+            symbol = symbols[run];
+            next = run + 1 < tile_runs ? starts[run + 1] : EXPAND_TILE;
+        }
+        values[j] = symbol;
     }
     store_elements<W>(d_raw, n, first + local, values);
+}
+
+/* ---- A batch: one launch a step for every chunk --------------------------------------
+ *
+ * The steps' kernels take a batch of chunks, and blockIdx.y is the chunk:
+ * each launch does one step for all of them, its grid as wide as one
+ * chunk needs. Most steps after the first work on the runs, a few
+ * hundred thousand a chunk, and wait on look-backs and atomics: one
+ * chunk alone leaves the GPU mostly idle (decode steps 1 and 2: 7 us
+ * each on an H100 for a chunk of 2^24, and under 1% of its bandwidth),
+ * where eight chunks at once share the waits. A call of one chunk is a
+ * batch of one.
+ *
+ *   chunk c    elements [c chunk, min((c + 1) chunk, n)) of raw; its payload
+ *              at payloads + c payload_stride, its storage the c-th of temp
+ *   results    chunk c's payload bytes, delta used and verdict at
+ *              [3c], [3c + 1], [3c + 2] (a single chunk's: the caller's words)
+ */
+struct batch {
+    uint8_t *raw;
+    size_t n, chunk;      /* all the elements, and a chunk's (the last may have fewer) */
+    size_t chunks;
+    unsigned w;
+    uint8_t *payloads;
+    size_t payload_stride;
+    uint32_t *payload_bytes, *delta_used, *valid; /* chunk c's at [3c] */
+    size_t one_payload_bytes; /* a single chunk's decoder: its payload's bytes and delta, */
+    bool one_delta;           /* given on the host (payload_bytes is then NULL) */
+    void *temp;
+};
+
+/* Chunk blockIdx.y of a batch, as a step's body sees it. */
+struct chunk {
+    size_t n;
+    uint8_t *raw, *payload;
+    uint32_t *payload_bytes, *delta_used, *valid;
+    struct storage s;
+};
+
+__device__ struct chunk chunk_of(const struct batch *b)
+{
+    struct chunk c;
+    size_t index = blockIdx.y, first = index * b->chunk;
+    c.n = b->n - first < b->chunk ? b->n - first : b->chunk;
+    c.raw = b->raw + first * b->w;
+    c.payload = b->payloads + index * b->payload_stride;
+    c.payload_bytes = b->payload_bytes + 3 * index;
+    c.delta_used = b->delta_used + 3 * index;
+    c.valid = b->valid + 3 * index;
+    c.s = storage_in(b->temp, b->chunk, b->chunks, index);
+    return c;
+}
+
+/* The decoder's payload bytes: given on the host, or at [3c]; more than
+ * a payload's room (payload_stride) reads as 0, which decode step 1
+ * refuses. */
+__device__ size_t payload_bytes_of(const struct batch *b, const struct chunk *c)
+{
+    if (b->payload_bytes == NULL)
+        return b->one_payload_bytes;
+    size_t bytes = *c->payload_bytes;
+    return bytes > b->payload_stride ? 0 : bytes;
+}
+
+__device__ bool delta_of_chunk(const struct batch *b, const struct chunk *c)
+{
+    return b->payload_bytes == NULL ? b->one_delta : *c->delta_used != 0;
+}
+
+__global__ void __launch_bounds__(SP_THREADS, RLE_MIN_BLOCKS) encode_runs_kernel(const struct batch b)
+{
+    struct chunk c = chunk_of(&b);
+    encode_runs(c.raw, c.n, b.w, c.s.symbols, c.s.counts, c.s.plan, c.s.status[0], counter(&c.s, 0));
+}
+
+__global__ void __launch_bounds__(SP_THREADS)
+encode_candidates_kernel(const struct batch b, uint32_t frame_length, enum cascade_delta delta)
+{
+    struct chunk c = chunk_of(&b);
+    encode_candidates(c.s.symbols, c.s.counts, b.w, frame_length, delta, c.s.plan, c.payload, c.payload_bytes,
+                      c.delta_used);
+}
+
+__global__ void __launch_bounds__(SP_THREADS) encode_frames_kernel(const struct batch b)
+{
+    struct chunk c = chunk_of(&b);
+    encode_frames(c.s.symbols, c.s.counts, b.w, c.s.plan, c.payload, c.s.frames, c.s.status[1], c.s.status[2],
+                  counter(&c.s, 1));
+}
+
+__global__ void __launch_bounds__(SP_THREADS) encode_words_kernel(const struct batch b)
+{
+    struct chunk c = chunk_of(&b);
+    encode_words(c.s.symbols, c.s.counts, b.w, c.s.plan, c.s.frames, c.payload);
+}
+
+__global__ void __launch_bounds__(SP_THREADS) decode_offsets_kernel(const struct batch b, int which)
+{
+    struct chunk c = chunk_of(&b);
+    bool symbols = which == SYMBOLS; /* no run-time index into c: it would go to local memory */
+    decode_offsets(c.payload, payload_bytes_of(&b, &c), c.n, which, symbols ? 8 * b.w : 32, c.s.plan,
+                   symbols ? c.s.frames.offsets[SYMBOLS] : c.s.frames.offsets[COUNTS],
+                   symbols ? c.s.status[0] : c.s.status[1], counter(&c.s, which));
+}
+
+__global__ void __launch_bounds__(SP_THREADS) decode_runs_kernel(const struct batch b)
+{
+    struct chunk c = chunk_of(&b);
+    decode_runs(c.payload, c.n, b.w, delta_of_chunk(&b, &c), c.s.plan, c.s.frames.offsets[SYMBOLS],
+                c.s.frames.offsets[COUNTS], c.s.counts, c.s.symbols, c.s.frames.word_frames[SYMBOLS], c.s.status[2],
+                c.s.status[3], counter(&c.s, 2));
+}
+
+template <unsigned W>
+__global__ void __launch_bounds__(SP_THREADS) decode_expand_kernel(const struct batch b)
+{
+    struct chunk c = chunk_of(&b);
+    decode_expand<W>(c.s.plan, c.s.counts, c.s.symbols, c.s.frames.word_frames[SYMBOLS], c.n, c.raw, c.valid);
+}
+
+/* ---- The host side ------------------------------------------------------------------- */
+
+size_t cascade_batch_temp_bytes(size_t chunk, size_t chunks)
+{
+    return storage_in(NULL, chunk, chunks, 0).total;
+}
+
+size_t cascade_single_pass_temp_bytes(size_t n)
+{
+    return cascade_batch_temp_bytes(n, 1);
+}
+
+/* A step's grid: enough blocks of per_block items for a chunk, at most
+ * MOST_BLOCKS in all (the tile-taking and grid-stride kernels take any
+ * width), and a row per chunk. */
+static dim3 grid_of(size_t items, size_t per_block, size_t chunks)
+{
+    size_t blocks = (items + per_block - 1) / per_block, most = MOST_BLOCKS / chunks;
+    if (most == 0)
+        most = 1;
+    return dim3(blocks == 0 ? 1 : blocks < most ? (unsigned)blocks : (unsigned)most, (unsigned)chunks);
+}
+
+/* A step whose blocks each do one tile: a block per tile of a chunk. */
+static dim3 tiles_of(size_t items, size_t per_tile, size_t chunks)
+{
+    return dim3((unsigned)((items + per_tile - 1) / per_tile), (unsigned)chunks);
+}
+
+static bool valid_element_bytes(unsigned w)
+{
+    return w == 1 || w == 2 || w == 4;
+}
+
+/* A frame length the encoder takes: choose, or a candidate. */
+static bool encodes_frame(uint32_t frame_length)
+{
+    for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++)
+        if (frame_length == (uint32_t)SCANZIP_FIRST_FRAME_CANDIDATE << k)
+            return true;
+    return frame_length == SCANZIP_FRAME_CHOOSE;
+}
+
+/* A batch's shape: n and chunk 1 to CASCADE_MAX_N a chunk, at most
+ * MOST_CHUNKS chunks (a grid's rows), enough aligned storage. */
+#define MOST_CHUNKS 65535
+static bool valid_batch(const struct batch *b, size_t temp_bytes)
+{
+    return b->raw != NULL && b->payloads != NULL && b->temp != NULL && b->n > 0 && b->chunk > 0 &&
+           b->chunk <= CASCADE_MAX_N && b->chunks <= MOST_CHUNKS && valid_element_bytes(b->w) &&
+           temp_bytes >= cascade_batch_temp_bytes(b->chunk, b->chunks) && (uintptr_t)b->temp % 256 == 0;
+}
+
+static cudaError_t encode_batch(const struct batch *b, uint32_t frame_length, enum cascade_delta delta)
+{
+    size_t chunk = b->chunk, chunks = b->chunks;
+    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(b->temp, 0, storage_in(b->temp, chunk, chunks, 0).zeroed, 0));
+    RETURN_IF_CUDA_ERROR(cudaFuncSetAttribute(encode_runs_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                              (int)STAGING_BYTES));
+    encode_runs_kernel<<<tiles_of(chunk, SP_TILE, chunks), SP_THREADS, STAGING_BYTES>>>(*b);
+    encode_candidates_kernel<<<grid_of(chunk, FRAME_TILE, chunks), SP_THREADS>>>(*b, frame_length, delta);
+    encode_frames_kernel<<<grid_of(chunk, FRAME_TILE, chunks), SP_THREADS>>>(*b);
+    /* at most 2 * n words: 2 * n * 32 bits */
+    encode_words_kernel<<<grid_of(2 * chunk, SP_THREADS, chunks), SP_THREADS>>>(*b);
+    return cudaGetLastError();
+}
+
+static cudaError_t decode_batch(const struct batch *b)
+{
+    size_t chunk = b->chunk, chunks = b->chunks;
+    /* Every frame has a width byte in the payload: no more frames than that. */
+    size_t most_frames = chunk;
+    if (b->payload_bytes == NULL)
+        most_frames = b->one_payload_bytes > 8 ? (b->one_payload_bytes - 8 < chunk ? b->one_payload_bytes - 8 : chunk)
+                                               : 1;
+    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(b->temp, 0, storage_in(b->temp, chunk, chunks, 0).zeroed, 0));
+    for (int which = SYMBOLS; which < STREAMS; which++)
+        decode_offsets_kernel<<<grid_of(most_frames, WIDTH_TILE, chunks), SP_THREADS>>>(*b, which);
+    decode_runs_kernel<<<grid_of(chunk, RUN_TILE, chunks), SP_THREADS>>>(*b);
+    dim3 tiles = tiles_of(chunk, EXPAND_TILE, chunks);
+    if (b->w == 1)
+        decode_expand_kernel<1><<<tiles, SP_THREADS>>>(*b);
+    else if (b->w == 2)
+        decode_expand_kernel<2><<<tiles, SP_THREADS>>>(*b);
+    else
+        decode_expand_kernel<4><<<tiles, SP_THREADS>>>(*b);
+    return cudaGetLastError();
+}
+
+cudaError_t cascade_encode_single_pass(const uint8_t *d_raw, size_t n, unsigned element_bytes,
+                                       uint32_t frame_length, enum cascade_delta delta, uint8_t *d_payload,
+                                       uint32_t *d_payload_bytes, uint32_t *d_delta_used, void *d_temp,
+                                       size_t temp_bytes)
+{
+    struct batch b = {(uint8_t *)d_raw, n, n, 1, element_bytes, d_payload, 0, d_payload_bytes, d_delta_used,
+                      NULL, 0, false, d_temp};
+    if (d_payload_bytes == NULL || d_delta_used == NULL || n > CASCADE_MAX_N || !encodes_frame(frame_length) ||
+        (unsigned)delta > CASCADE_CHOOSE_DELTA || !valid_batch(&b, temp_bytes))
+        return cudaErrorInvalidValue;
+    return encode_batch(&b, frame_length, delta);
 }
 
 cudaError_t cascade_decode_single_pass(const uint8_t *d_payload, size_t payload_bytes, unsigned element_bytes,
                                        bool delta, uint8_t *d_raw, size_t n, uint32_t *d_valid, void *d_temp,
                                        size_t temp_bytes)
 {
-    if (d_payload == NULL || d_raw == NULL || d_valid == NULL || d_temp == NULL || n == 0 || n > CASCADE_MAX_N ||
-        !valid_element_bytes(element_bytes) || temp_bytes < cascade_single_pass_temp_bytes(n) ||
-        (uintptr_t)d_temp % 256 != 0)
+    struct batch b = {d_raw, n, n, 1, element_bytes, (uint8_t *)d_payload, 0, NULL, NULL, d_valid,
+                      payload_bytes, delta, d_temp};
+    if (d_valid == NULL || n > CASCADE_MAX_N || !valid_batch(&b, temp_bytes))
         return cudaErrorInvalidValue;
-    struct storage s = storage_in(d_temp, n);
-    /* Every frame has a width byte in the payload: no more frames than that. */
-    size_t most_frames = payload_bytes > 8 ? (payload_bytes - 8 < n ? payload_bytes - 8 : n) : 1;
-    RETURN_IF_CUDA_ERROR(cudaMemsetAsync(d_temp, 0, s.zeroed, 0));
-    for (int which = SYMBOLS; which < STREAMS; which++)
-        decode_offsets_kernel<<<grid_of(most_frames, WIDTH_TILE), SP_THREADS>>>(
-            d_payload, payload_bytes, n, which, which == SYMBOLS ? 8 * element_bytes : 32, s.plan,
-            s.frames.offsets[which], s.status[which], counter(&s, which));
-    decode_runs_kernel<<<grid_of(n, RUN_TILE), SP_THREADS>>>(
-        d_payload, n, element_bytes, delta, s.plan, s.frames.offsets[SYMBOLS], s.frames.offsets[COUNTS], s.counts, s.symbols,
-        s.status[2], s.status[3], counter(&s, 2));
-    unsigned blocks = (unsigned)((n + EXPAND_TILE - 1) / EXPAND_TILE);
-    if (element_bytes == 1)
-        decode_expand_kernel<1><<<blocks, SP_THREADS>>>(s.plan, s.counts, s.symbols, n, d_raw, d_valid);
-    else if (element_bytes == 2)
-        decode_expand_kernel<2><<<blocks, SP_THREADS>>>(s.plan, s.counts, s.symbols, n, d_raw, d_valid);
-    else
-        decode_expand_kernel<4><<<blocks, SP_THREADS>>>(s.plan, s.counts, s.symbols, n, d_raw, d_valid);
-    return cudaGetLastError();
+    return decode_batch(&b);
+}
+
+/* The batch's shape, for both directions: chunks of `chunk` elements. */
+static struct batch batch_of(uint8_t *d_raw, size_t n, size_t chunk, unsigned element_bytes, uint8_t *d_payloads,
+                             size_t payload_stride, uint32_t *d_results, void *d_temp)
+{
+    struct batch b = {d_raw, n, chunk, chunk == 0 ? 0 : (n + chunk - 1) / chunk, element_bytes, d_payloads,
+                      payload_stride, d_results, d_results == NULL ? NULL : d_results + 1,
+                      d_results == NULL ? NULL : d_results + 2, 0, false, d_temp};
+    return b;
+}
+
+cudaError_t cascade_encode_batch(const uint8_t *d_raw, size_t n, size_t chunk, unsigned element_bytes,
+                                 uint32_t frame_length, enum cascade_delta delta, uint8_t *d_payloads,
+                                 size_t payload_stride, uint32_t *d_results, void *d_temp, size_t temp_bytes)
+{
+    struct batch b = batch_of((uint8_t *)d_raw, n, chunk, element_bytes, d_payloads, payload_stride, d_results, d_temp);
+    if (d_results == NULL || payload_stride < cascade_max_payload_bytes(chunk) || !encodes_frame(frame_length) ||
+        (unsigned)delta > CASCADE_CHOOSE_DELTA || !valid_batch(&b, temp_bytes))
+        return cudaErrorInvalidValue;
+    return encode_batch(&b, frame_length, delta);
+}
+
+cudaError_t cascade_decode_batch(const uint8_t *d_payloads, size_t payload_stride, uint32_t *d_results,
+                                 unsigned element_bytes, uint8_t *d_raw, size_t n, size_t chunk, void *d_temp,
+                                 size_t temp_bytes)
+{
+    struct batch b = batch_of(d_raw, n, chunk, element_bytes, (uint8_t *)d_payloads, payload_stride, d_results, d_temp);
+    if (d_results == NULL || payload_stride < cascade_max_payload_bytes(chunk) || !valid_batch(&b, temp_bytes))
+        return cudaErrorInvalidValue;
+    return decode_batch(&b);
 }
