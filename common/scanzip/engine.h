@@ -56,6 +56,12 @@ struct scanzip_engine {
     int (*decode_chunk)(unsigned element_bytes, unsigned method, unsigned flags,
                         const uint8_t *payload, uint64_t payload_bytes,
                         uint8_t *raw, uint64_t raw_bytes, struct scanzip_why *why);
+
+    /* NULL, or: start in the background what the first chunk would wait
+     * for (the GPU engine: CUDA's context, about 0.4 s), so that it
+     * overlaps with reading the input. Called once the engine is chosen;
+     * the engine itself waits for it before the first chunk that needs it. */
+    void (*start)(void);
 };
 
 /* The CPU engine: codec.c, one chunk a thread. */

@@ -509,6 +509,8 @@ static const struct scanzip_engine *choose_engine(enum engine_request request)
         die(EXIT_USAGE, "--gpu: %s", scanzip_gpu_missing_reason());
     if (request == ENGINE_CPU || gpu == NULL || (request == ENGINE_DEFAULT && !gpu->by_default))
         return &scanzip_cpu_engine;
+    if (gpu->start != NULL)
+        gpu->start(); /* CUDA's context, made while the input is read */
     return gpu;
 }
 
