@@ -145,8 +145,8 @@ static const char help_after_framed[] =
     "  chunks in flight x (chunk bytes + payload bytes) + about 3 MiB.\n"
     "A payload is at most its chunk with -m auto, and up to 8 bytes an element with\n"
     "-m rle on data without runs (-w 8); --memory counts each method's largest\n"
-    "payload (auto: the chunk). With the defaults and 2 threads: -m auto about 67 MiB,\n"
-    "-m rle on random bytes about 291 MiB. --axis y and z hold the volume, twice.\n";
+    "payload (auto: the chunk). Measured with the defaults and 2 threads: -m auto\n"
+    "66 MiB, -m rle on random bytes 289 MiB. --axis y and z hold the volume, twice.\n";
 
 /* The names of the methods (with framed_only, of those whose payload
  * stores a frame length), ", " between them and `last` before the last:
