@@ -358,14 +358,20 @@ static uint64_t largest_payload(const struct scanzip_options *options, uint64_t 
     return scanzip_max_payload_bytes(w, (unsigned)options->choice, n);
 }
 
-uint64_t scanzip_compress_chunk_need(const struct scanzip_options *options, uint64_t original_bytes)
+/* The raw bytes of a file's largest chunk: a whole chunk, or the file. */
+static uint64_t largest_chunk(const struct scanzip_options *options, uint64_t original_bytes)
 {
     uint64_t chunk_bytes = (uint64_t)options->chunk_elements * options->element_bytes;
-    uint64_t raw = original_bytes < chunk_bytes ? original_bytes : chunk_bytes;
+    return original_bytes < chunk_bytes ? original_bytes : chunk_bytes;
+}
+
+uint64_t scanzip_compress_chunk_need(const struct scanzip_options *options, uint64_t original_bytes)
+{
+    uint64_t raw = largest_chunk(options, original_bytes);
     return raw + largest_payload(options, raw / options->element_bytes);
 }
 
-/* Bytes as the user gives them to --memory: 158334980 -> "151M" (MiB, rounded up). */
+/* For --memory's messages, in MiB rounded up: 150994948 bytes -> 145 (M). */
 static unsigned long long mebibytes_up(uint64_t bytes)
 {
     return (unsigned long long)divide_up(bytes, (uint64_t)1 << 20);
@@ -377,8 +383,7 @@ int scanzip_check_memory(const struct scanzip_options *options, uint64_t origina
     uint64_t need = scanzip_compress_chunk_need(options, original_bytes);
     if (memory == 0 || memory >= need)
         return 0;
-    uint64_t chunk_bytes = (uint64_t)options->chunk_elements * options->element_bytes;
-    uint64_t raw = original_bytes < chunk_bytes ? original_bytes : chunk_bytes;
+    uint64_t raw = largest_chunk(options, original_bytes);
     return scanzip_fail(why, "--memory %llu bytes is less than one chunk in flight needs with -m %s: %llu bytes "
                         "(%llu raw bytes and the largest payload they can give, %llu bytes); give at least "
                         "--memory %lluM, or a smaller --chunk", (unsigned long long)memory,
@@ -812,9 +817,10 @@ static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *o
     for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += have) {
         uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
         status = decompress_batch(engine, in, &layout, first, count, &reader, chunks, &sink, &have, why);
-        struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + have - 1);
-        if (status == 0) /* have >= 1: a batch reads at least one chunk, or fails */
+        if (status == 0) { /* have >= 1: a batch reads at least one chunk, or fails */
+            struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + have - 1);
             report(run, last.offset + last.raw_bytes, header->original_bytes);
+        }
     }
     uint64_t where = reader.where;
     /* What follows: nothing, another stream (its magic), or garbage. */
