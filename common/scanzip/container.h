@@ -118,7 +118,7 @@ struct scanzip_progress {
  * their raw bytes (read in one piece) and their payloads until each is
  * written; decompressing, their payloads and their decoded bytes. So
  *
- *     peak ~ chunks in flight x (chunk bytes + payload bytes) + the program (~3 MiB)
+ *     peak ~ chunks in flight x (chunk bytes + payload bytes) + the program (~2 MiB)
  *
  * Chunks in flight: one a thread (OpenMP), more when chunks are small (up
  * to 4 MiB of them a thread), fewer under run->memory. The payload is

@@ -142,7 +142,7 @@ static const char help_after_framed[] =
     "\n"
     "Memory: a batch of chunks is in flight at once, one a thread (more when chunks\n"
     "are small: up to 4 MiB of them a thread; fewer under --memory). The peak is\n"
-    "  chunks in flight x (chunk bytes + payload bytes) + about 3 MiB.\n"
+    "  chunks in flight x (chunk bytes + payload bytes) + about 2 MiB.\n"
     "A payload is at most its chunk with -m auto, and up to 8 bytes an element with\n"
     "-m rle on data without runs (-w 8); --memory counts each method's largest\n"
     "payload (auto: the chunk). Measured with the defaults and 2 threads: -m auto\n"
