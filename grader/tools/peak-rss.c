@@ -4,8 +4,8 @@
  *   peak-rss OUT_FILE COMMAND [ARG]...
  *
  * Runs COMMAND with our standard input, output and error, waits for it
- * with wait4, and writes its ru_maxrss (KiB on Linux) to OUT_FILE as one
- * line, e.g. "148876": what GNU time's %M says, without needing GNU time
+ * with wait4, and writes its ru_maxrss in KiB (Linux counts KiB, macOS
+ * bytes) to OUT_FILE as one line, e.g. "148876": what GNU time's %M says, without needing GNU time
  * (grader/scanzip/memory.sh compiles and uses it). Exits with the
  * command's status, 128 + the signal if one killed it, 127 if it could
  * not be run, 2 on a usage error.
@@ -44,8 +44,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "peak-rss: wait4: %s\n", strerror(errno));
             return 127;
         }
+#ifdef __APPLE__
+    long kib = usage.ru_maxrss / 1024; /* macOS counts bytes */
+#else
+    long kib = usage.ru_maxrss;
+#endif
     FILE *out = fopen(argv[1], "w");
-    if (out == NULL || fprintf(out, "%ld\n", usage.ru_maxrss) < 0 || fclose(out) != 0) {
+    if (out == NULL || fprintf(out, "%ld\n", kib) < 0 || fclose(out) != 0) {
         fprintf(stderr, "peak-rss: %s: cannot write it\n", argv[1]);
         return 127;
     }
