@@ -502,15 +502,19 @@ static void parse_arguments(int argc, char **argv, int first, struct command *c)
         usage_error("-o names one output: give one FILE with -o, or use -c");
 }
 
-static const struct scanzip_engine *choose_engine(enum engine_request request)
+/* The engine --cpu, --gpu or the build's default gives; a GPU engine is
+ * told to start (CUDA's context, made while the input is read) for the
+ * methods that may come: -m when compressing, any when decompressing. */
+static const struct scanzip_engine *choose_engine(const struct command *c)
 {
     const struct scanzip_engine *gpu = scanzip_gpu_engine();
-    if (request == ENGINE_GPU && gpu == NULL)
+    if (c->engine == ENGINE_GPU && gpu == NULL)
         die(EXIT_USAGE, "--gpu: %s", scanzip_gpu_missing_reason());
-    if (request == ENGINE_CPU || gpu == NULL || (request == ENGINE_DEFAULT && !gpu->by_default))
+    if (c->engine == ENGINE_CPU || gpu == NULL || (c->engine == ENGINE_DEFAULT && !gpu->by_default))
         return &scanzip_cpu_engine;
+    bool decoding = c->mode == MODE_DECOMPRESS || c->mode == MODE_TEST;
     if (gpu->start != NULL)
-        gpu->start(); /* CUDA's context, made while the input is read */
+        gpu->start(decoding ? SCANZIP_CHOOSE_AUTO : c->options.choice);
     return gpu;
 }
 
@@ -1295,16 +1299,16 @@ static int run_one(struct command *c, const char *input)
     refuse_terminal_input(c);
     switch (c->mode) {
     case MODE_COMPRESS:
-        return run_compress(c, choose_engine(c->engine));
+        return run_compress(c, choose_engine(c));
     case MODE_DECOMPRESS:
     case MODE_TEST:
-        return run_decompress(c, choose_engine(c->engine));
+        return run_decompress(c, choose_engine(c));
     case MODE_LIST:
         return run_list(c);
     case MODE_INFO:
         return run_info(c);
     case MODE_BENCH:
-        return run_bench(c, choose_engine(c->engine));
+        return run_bench(c, choose_engine(c));
     }
     return EXIT_USAGE;
 }
