@@ -371,10 +371,30 @@ uint64_t scanzip_compress_chunk_need(const struct scanzip_options *options, uint
     return raw + largest_payload(options, raw / options->element_bytes);
 }
 
-/* For --memory's messages, in MiB rounded up: 150994948 bytes -> 145 (M). */
-static unsigned long long mebibytes_up(uint64_t bytes)
+/* The least --memory that holds `bytes`, rounded up to KiB below 1 MiB,
+ * else to MiB: 150994948 -> "145M", 900004 -> "879K". */
+static const char *least_memory(uint64_t bytes, char text[32])
 {
-    return (unsigned long long)divide_up(bytes, (uint64_t)1 << 20);
+    bool small = bytes < ((uint64_t)1 << 20);
+    snprintf(text, 32, "%llu%c", (unsigned long long)divide_up(bytes, (uint64_t)1 << (small ? 10 : 20)),
+             small ? 'K' : 'M');
+    return text;
+}
+
+/* A --memory value as the user likely gave it: 104857600 -> "100M",
+ * 819200 -> "800K", 1000 -> "1000" (bytes). */
+static const char *memory_text(uint64_t bytes, char text[32])
+{
+    static const char units[] = "GMK";
+    for (unsigned k = 0; k < 3; k++) {
+        uint64_t unit = (uint64_t)1 << (10 * (3 - k));
+        if (bytes % unit == 0) {
+            snprintf(text, 32, "%llu%c", (unsigned long long)(bytes / unit), units[k]);
+            return text;
+        }
+    }
+    snprintf(text, 32, "%llu", (unsigned long long)bytes);
+    return text;
 }
 
 int scanzip_check_memory(const struct scanzip_options *options, uint64_t original_bytes, uint64_t memory,
@@ -384,11 +404,12 @@ int scanzip_check_memory(const struct scanzip_options *options, uint64_t origina
     if (memory == 0 || memory >= need)
         return 0;
     uint64_t raw = largest_chunk(options, original_bytes);
-    return scanzip_fail(why, "--memory %llu bytes is less than one chunk in flight needs with -m %s: %llu bytes "
+    char text[32], least[32];
+    return scanzip_fail(why, "--memory %s is less than one chunk in flight needs with -m %s: %llu bytes "
                         "(%llu raw bytes and the largest payload they can give, %llu bytes); give at least "
-                        "--memory %lluM, or a smaller --chunk", (unsigned long long)memory,
+                        "--memory %s, or a smaller --chunk", memory_text(memory, text),
                         scanzip_choice_name(options->choice), (unsigned long long)need, (unsigned long long)raw,
-                        (unsigned long long)(need - raw), mebibytes_up(need));
+                        (unsigned long long)(need - raw), least_memory(need, least));
 }
 
 static void report(const struct scanzip_run *run, uint64_t done, uint64_t total)
@@ -655,11 +676,12 @@ static uint64_t read_batch(FILE *in, const struct scanzip_layout *layout, uint64
             break;
         uint64_t need = (uint64_t)c->record.payload_bytes + c->record.raw_bytes;
         if (reader->memory > 0 && need > reader->memory) {
+            char text[32], least[32];
             fail_chunk(why, layout, first + have, c->where,
                        "it needs %llu bytes in memory (a payload of %u bytes and %u decoded), more than "
-                       "--memory %llu bytes; give at least --memory %lluM", (unsigned long long)need,
-                       c->record.payload_bytes, c->record.raw_bytes, (unsigned long long)reader->memory,
-                       mebibytes_up(need));
+                       "--memory %s; give at least --memory %s", (unsigned long long)need,
+                       c->record.payload_bytes, c->record.raw_bytes, memory_text(reader->memory, text),
+                       least_memory(need, least));
             break;
         }
         if (reader->memory > 0 && used + need > reader->memory) {

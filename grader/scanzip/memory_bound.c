@@ -89,7 +89,7 @@ Test(memory_bound, a_chunk_larger_than_the_bound_is_refused)
     fclose(out);
     cr_assert(status != 0, "decompress under --memory %d of chunks that need more: accepted", CHUNK);
     cr_assert(strstr(why.text, "chunk 1 of 40 (bytes 40..): it needs") != NULL &&
-                  strstr(why.text, "give at least --memory 1M") != NULL,
+                  strstr(why.text, "give at least --memory 1K") != NULL,
               "the reason should name the chunk and the least --memory: %s", why.text);
     free(packed);
 }
@@ -115,7 +115,7 @@ Test(memory_bound, compress)
         fclose(in);
         fclose(out);
         if (memory < need)
-            cr_assert(status != 0 && strstr(why.text, "give at least --memory 1M") != NULL,
+            cr_assert(status != 0 && strstr(why.text, "give at least --memory 1K") != NULL,
                       "--memory %llu below the need of %llu: %s", (unsigned long long)memory,
                       (unsigned long long)need, status == 0 ? "accepted" : why.text);
         else
