@@ -655,10 +655,11 @@ bench-scanzip: $(SCANZIP) ## scanzip beside gzip and zstd on make data's files, 
 	@[ -f build/data/SHA256SUMS ] || grader/tools/fetch-data.sh build/data
 	@grader/tools/bench-scanzip.sh $(SCANZIP) build/data build/bench-scanzip.csv
 
-test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) $(SCANZIP_GPU) $(SCANZIP_MAN) # scanzip's tests: round trips, known bytes, corrupt input; the CLI; the manual page and make install; the GPU engine's bytes
+test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) $(SCANZIP_GPU) $(SCANZIP_MAN) # scanzip's tests: round trips, known bytes, corrupt input; the CLI; peak memory; the manual page and make install; the GPU engine's bytes
 	@echo "  TEST  $(SCANZIP_TESTS)"
 	@OMP_WAIT_POLICY=passive $(SCANZIP_TESTS) --jobs 2 --short-filename
 	@grader/scanzip/cli.sh $(SCANZIP)
+	@grader/scanzip/memory.sh $(SCANZIP)
 	@rm -rf build/install-test && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/build/install-test PREFIX=/usr >/dev/null
 	@grader/scanzip/manual.sh $(SCANZIP) $(SCANZIP_MAN) build/install-test/usr
 	@grader/scanzip/gpu-engine.sh $(SCANZIP_GPU)

@@ -23,11 +23,12 @@
 #include "container.h"
 #include "crc32c.h"
 
-/* A batch holds at least one chunk a thread, and up to this many raw
- * bytes when chunks are small: enough work for every thread, and a bound
- * on memory (with --chunk 2^26 of 4-byte elements, a thread's chunk is
- * 256 MiB). */
-#define BATCH_RAW_BYTES ((uint64_t)256 << 20)
+/* A batch holds one chunk a thread, or, when chunks are small, up to
+ * this many raw bytes a thread (and at most BATCH_MAX_CHUNKS chunks), so
+ * that each batch is worth its reading, writing and thread start. Memory
+ * follows the batch (container.h: scanzip_run): with scanzip's default
+ * chunks of 16 MiB and 2 threads, 2 chunks are in flight. */
+#define BATCH_RAW_BYTES_A_THREAD ((uint64_t)4 << 20)
 #define BATCH_MAX_CHUNKS 4096
 
 /* Payloads are read in growing pieces from this size on, so a forged
@@ -323,25 +324,106 @@ static uint64_t read_up_to(FILE *in, void *bytes, uint64_t size)
     return size > 0 ? fread(bytes, 1, size, in) : 0;
 }
 
-static uint64_t batch_size(const struct scanzip_engine *engine, const struct scanzip_layout *layout)
+static uint64_t thread_count(const struct scanzip_engine *engine)
 {
-    uint64_t threads = 1;
 #ifdef _OPENMP
     if (engine->concurrent)
-        threads = (uint64_t)omp_get_max_threads();
+        return (uint64_t)omp_get_max_threads();
 #else
     (void)engine;
 #endif
-    uint64_t chunks = BATCH_RAW_BYTES / layout->chunk_bytes;
-    chunks = chunks < threads ? threads : chunks;
-    chunks = chunks > BATCH_MAX_CHUNKS ? BATCH_MAX_CHUNKS : chunks;
-    return chunks > layout->chunk_count ? (layout->chunk_count > 0 ? layout->chunk_count : 1) : chunks;
+    return 1;
 }
 
-static void report(const struct scanzip_progress *progress, uint64_t done, uint64_t total)
+/* How many chunks a batch holds: one a thread, more when they are small
+ * (BATCH_RAW_BYTES_A_THREAD), fewer when `need` bytes each do not fit in
+ * `memory` (0: no bound); at least one, at most the file's chunks.
+ *     2 threads, chunks of 16 MiB: 2;  chunks of 64 KiB: 128;
+ *     2 threads, 16 MiB chunks needing 144 MiB each, memory 200 MiB: 1 */
+static uint64_t batch_chunks(const struct scanzip_engine *engine, const struct scanzip_layout *layout,
+                             uint64_t need, uint64_t memory)
 {
-    if (progress != NULL && progress->report != NULL)
-        progress->report(progress->context, done, total);
+    uint64_t threads = thread_count(engine);
+    uint64_t chunks = threads * BATCH_RAW_BYTES_A_THREAD / layout->chunk_bytes;
+    chunks = chunks < threads ? threads : chunks;
+    chunks = chunks > BATCH_MAX_CHUNKS ? BATCH_MAX_CHUNKS : chunks;
+    if (memory > 0 && need > 0 && memory / need < chunks)
+        chunks = memory / need;
+    chunks = chunks > layout->chunk_count ? layout->chunk_count : chunks;
+    return chunks > 0 ? chunks : 1;
+}
+
+/* ---- Memory -------------------------------------------------------------------- */
+
+/* The largest payload a choice can give for a chunk of n elements: auto
+ * picks the smallest candidate and stored is one, so never more than the
+ * raw bytes; a method, its bound (codec.h). */
+static uint64_t largest_payload(const struct scanzip_options *options, uint64_t n)
+{
+    unsigned w = options->element_bytes;
+    if (options->choice == SCANZIP_CHOOSE_AUTO)
+        return n * w;
+    return scanzip_max_payload_bytes(w, (unsigned)options->choice, n);
+}
+
+/* The raw bytes of a file's largest chunk: a whole chunk, or the file. */
+static uint64_t largest_chunk(const struct scanzip_options *options, uint64_t original_bytes)
+{
+    uint64_t chunk_bytes = (uint64_t)options->chunk_elements * options->element_bytes;
+    return original_bytes < chunk_bytes ? original_bytes : chunk_bytes;
+}
+
+uint64_t scanzip_compress_chunk_need(const struct scanzip_options *options, uint64_t original_bytes)
+{
+    uint64_t raw = largest_chunk(options, original_bytes);
+    return raw + largest_payload(options, raw / options->element_bytes);
+}
+
+/* The least --memory that holds `bytes`, rounded up to KiB below 1 MiB,
+ * else to MiB: 150994948 -> "145M", 900004 -> "879K". */
+static const char *least_memory(uint64_t bytes, char text[32])
+{
+    bool small = bytes < ((uint64_t)1 << 20);
+    snprintf(text, 32, "%llu%c", (unsigned long long)divide_up(bytes, (uint64_t)1 << (small ? 10 : 20)),
+             small ? 'K' : 'M');
+    return text;
+}
+
+/* A --memory value as the user likely gave it: 104857600 -> "100M",
+ * 819200 -> "800K", 1000 -> "1000" (bytes). */
+static const char *memory_text(uint64_t bytes, char text[32])
+{
+    static const char units[] = "GMK";
+    for (unsigned k = 0; k < 3; k++) {
+        uint64_t unit = (uint64_t)1 << (10 * (3 - k));
+        if (bytes % unit == 0) {
+            snprintf(text, 32, "%llu%c", (unsigned long long)(bytes / unit), units[k]);
+            return text;
+        }
+    }
+    snprintf(text, 32, "%llu", (unsigned long long)bytes);
+    return text;
+}
+
+int scanzip_check_memory(const struct scanzip_options *options, uint64_t original_bytes, uint64_t memory,
+                         struct scanzip_why *why)
+{
+    uint64_t need = scanzip_compress_chunk_need(options, original_bytes);
+    if (memory == 0 || memory >= need)
+        return 0;
+    uint64_t raw = largest_chunk(options, original_bytes);
+    char text[32], least[32];
+    return scanzip_fail(why, "--memory %s is less than one chunk in flight needs with -m %s: %llu bytes "
+                        "(%llu raw bytes and the largest payload they can give, %llu bytes); give at least "
+                        "--memory %s, or a smaller --chunk", memory_text(memory, text),
+                        scanzip_choice_name(options->choice), (unsigned long long)need, (unsigned long long)raw,
+                        (unsigned long long)(need - raw), least_memory(need, least));
+}
+
+static void report(const struct scanzip_run *run, uint64_t done, uint64_t total)
+{
+    if (run != NULL && run->progress.report != NULL)
+        run->progress.report(run->progress.context, done, total);
 }
 
 /* ---- Compression ------------------------------------------------------------- */
@@ -429,10 +511,12 @@ static void encode_one(const struct scanzip_engine *engine, const struct scanzip
     c->record.payload_crc = crc32c(c->encoded.payload, c->encoded.payload_bytes);
 }
 
-/* Encode chunks [first, first + count) in parallel, then write them. */
+/* Encode chunks [first, first + count) in parallel, then write them,
+ * each payload freed once written; *written grows by their bytes. */
 static int compress_batch(const struct scanzip_engine *engine, const struct scanzip_options *options,
                           const struct scanzip_layout *layout, struct chunk_source *source, uint64_t first,
-                          uint64_t count, struct encoded_chunk *chunks, FILE *out, struct scanzip_why *why)
+                          uint64_t count, struct encoded_chunk *chunks, FILE *out, uint64_t *written,
+                          struct scanzip_why *why)
 {
     uint64_t base = scanzip_chunk_place(layout, first).offset;
     struct scanzip_chunk_place last = scanzip_chunk_place(layout, first + count - 1);
@@ -458,6 +542,8 @@ static int compress_batch(const struct scanzip_engine *engine, const struct scan
         }
         if (status == 0)
             status = write_all(out, chunks[k].encoded.payload, chunks[k].encoded.payload_bytes, why);
+        if (status == 0)
+            *written += sizeof record + chunks[k].encoded.payload_bytes;
         free(chunks[k].encoded.payload);
         chunks[k].encoded.payload = NULL; /* the array serves the next batch: an engine that fails leaves it */
     }
@@ -465,33 +551,38 @@ static int compress_batch(const struct scanzip_engine *engine, const struct scan
 }
 
 int scanzip_compress_stream(const struct scanzip_engine *engine, const struct scanzip_options *options,
-                            FILE *in, uint64_t original_bytes, FILE *out,
-                            const struct scanzip_progress *progress, struct scanzip_why *why)
+                            FILE *in, uint64_t original_bytes, FILE *out, struct scanzip_run *run,
+                            struct scanzip_why *why)
 {
     struct scanzip_header header;
     struct scanzip_layout layout;
     uint8_t header_bytes[SCANZIP_HEADER_BYTES];
-    if (scanzip_plan(options, original_bytes, &header, why) != 0 || scanzip_layout_of(&header, &layout, why) != 0)
+    uint64_t memory = run != NULL ? run->memory : 0, written = 0;
+    if (scanzip_plan(options, original_bytes, &header, why) != 0 || scanzip_layout_of(&header, &layout, why) != 0 ||
+        scanzip_check_memory(options, original_bytes, memory, why) != 0)
         return -1;
     scanzip_header_write(&header, header_bytes);
     if (write_all(out, header_bytes, sizeof header_bytes, why) != 0)
         return -1;
+    written = sizeof header_bytes;
     struct chunk_source source = {in, NULL, NULL, 0};
     if (header.axis != SCANZIP_AXIS_X && read_whole(in, &header, &layout, &source, why) != 0) {
         free(source.whole);
         return -1;
     }
-    uint64_t batch = batch_size(engine, &layout);
+    uint64_t batch = batch_chunks(engine, &layout, scanzip_compress_chunk_need(options, original_bytes), memory);
     struct encoded_chunk *chunks = calloc(batch, sizeof *chunks);
     int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
     for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += batch) {
         uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
-        status = compress_batch(engine, options, &layout, &source, first, count, chunks, out, why);
+        status = compress_batch(engine, options, &layout, &source, first, count, chunks, out, &written, why);
         struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + count - 1);
-        report(progress, last.offset + last.raw_bytes, original_bytes);
+        report(run, last.offset + last.raw_bytes, original_bytes);
     }
     if (status == 0 && fflush(out) != 0)
         status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
+    if (run != NULL)
+        run->compressed_bytes = written;
     free(chunks);
     free(source.whole);
     free(source.batch);
@@ -531,9 +622,9 @@ static uint64_t read_growing(FILE *in, uint64_t size, uint8_t **buffer)
     return *buffer != NULL ? got : 0;
 }
 
-/* Read chunk `index`'s record and payload; *where moves past them. */
-static int read_chunk(FILE *in, const struct scanzip_layout *layout, uint64_t index, uint64_t *where,
-                      struct decoded_chunk *c, struct scanzip_why *why)
+/* Read chunk `index`'s record; *where moves past it. */
+static int read_record(FILE *in, const struct scanzip_layout *layout, uint64_t index, uint64_t *where,
+                       struct decoded_chunk *c, struct scanzip_why *why)
 {
     uint8_t record[SCANZIP_RECORD_BYTES];
     c->where = *where;
@@ -546,16 +637,72 @@ static int read_chunk(FILE *in, const struct scanzip_layout *layout, uint64_t in
                           (unsigned long long)got, SCANZIP_RECORD_BYTES);
     if (scanzip_record_read(record, layout, index, *where, &c->record, why) != 0)
         return -1;
-    got = read_growing(in, c->record.payload_bytes, &c->payload);
+    *where += SCANZIP_RECORD_BYTES;
+    return 0;
+}
+
+/* Read the payload after chunk `index`'s record; *where moves past it. */
+static int read_payload(FILE *in, const struct scanzip_layout *layout, uint64_t index, uint64_t *where,
+                        struct decoded_chunk *c, struct scanzip_why *why)
+{
+    uint64_t got = read_growing(in, c->record.payload_bytes, &c->payload);
     if (c->payload == NULL)
-        return fail_chunk(why, layout, index, *where, "out of memory reading a payload of %u bytes",
+        return fail_chunk(why, layout, index, c->where, "out of memory reading a payload of %u bytes",
                           c->record.payload_bytes);
     if (got < c->record.payload_bytes)
-        return fail_chunk(why, layout, index, *where,
+        return fail_chunk(why, layout, index, c->where,
                           "the file ends inside the payload (%llu of %u bytes): it is truncated",
                           (unsigned long long)got, c->record.payload_bytes);
-    *where += SCANZIP_RECORD_BYTES + c->record.payload_bytes;
+    *where += c->record.payload_bytes;
     return 0;
+}
+
+/* What reading a stream's batches carries from one to the next: the
+ * offset reached, and the record of a chunk that did not fit in the last
+ * batch's memory (held: its payload not read yet). */
+struct batch_reader {
+    uint64_t where, memory;
+    bool held;
+    struct decoded_chunk next;
+};
+
+/* Read up to `count` chunks from `first` on into chunks[], as long as
+ * their payloads and decoded bytes fit in reader->memory (0: no bound);
+ * the first one must fit alone. Returns how many were read; a failure
+ * to read the one after them goes to *why and sets *failed. */
+static uint64_t read_batch(FILE *in, const struct scanzip_layout *layout, uint64_t first, uint64_t count,
+                           struct batch_reader *reader, struct decoded_chunk *chunks, int *failed,
+                           struct scanzip_why *why)
+{
+    uint64_t have = 0, used = 0;
+    *failed = 0;
+    for (; have < count; have++) {
+        struct decoded_chunk *c = &chunks[have];
+        if (reader->held)
+            *c = reader->next, reader->held = false;
+        else if (read_record(in, layout, first + have, &reader->where, c, why) != 0)
+            break;
+        uint64_t need = (uint64_t)c->record.payload_bytes + c->record.raw_bytes;
+        if (reader->memory > 0 && need > reader->memory) {
+            char text[32], least[32];
+            fail_chunk(why, layout, first + have, c->where,
+                       "it needs %llu bytes in memory (a payload of %u bytes and %u decoded), more than "
+                       "--memory %s; give at least --memory %s", (unsigned long long)need,
+                       c->record.payload_bytes, c->record.raw_bytes, memory_text(reader->memory, text),
+                       least_memory(need, least));
+            break;
+        }
+        if (reader->memory > 0 && used + need > reader->memory) {
+            reader->next = *c, reader->held = true;
+            memset(c, 0, sizeof *c);
+            return have;
+        }
+        if (read_payload(in, layout, first + have, &reader->where, c, why) != 0)
+            break;
+        used += need;
+    }
+    *failed = have < count;
+    return have;
 }
 
 /* Check the payload's CRC, decode it, check the raw CRC. */
@@ -638,23 +785,25 @@ static int sink_finish(struct chunk_sink *sink, struct scanzip_why *why)
     return status;
 }
 
+/* Read a batch (read_batch), decode it in parallel, write it in order;
+ * *have gets how many chunks it held. */
 static int decompress_batch(const struct scanzip_engine *engine, FILE *in, const struct scanzip_layout *layout,
-                            uint64_t first, uint64_t count, uint64_t *where, struct decoded_chunk *chunks,
-                            struct chunk_sink *sink, struct scanzip_why *why)
+                            uint64_t first, uint64_t count, struct batch_reader *reader,
+                            struct decoded_chunk *chunks, struct chunk_sink *sink, uint64_t *have,
+                            struct scanzip_why *why)
 {
     struct scanzip_why read_why;
-    uint64_t have = 0;
+    int read_failed;
     memset(chunks, 0, count * sizeof *chunks);
-    while (have < count && read_chunk(in, layout, first + have, where, &chunks[have], &read_why) == 0)
-        have++;
+    uint64_t got = read_batch(in, layout, first, count, reader, chunks, &read_failed, &read_why);
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (engine->concurrent && have > 1)
+#pragma omp parallel for schedule(dynamic, 1) if (engine->concurrent && got > 1)
 #endif
-    for (uint64_t k = 0; k < have; k++)
+    for (uint64_t k = 0; k < got; k++)
         decode_one(engine, layout, first + k, &chunks[k]);
     /* Errors in file order: a bad chunk, then a failed read after it. */
     int status = 0;
-    for (uint64_t k = 0; k < have && status == 0; k++) {
+    for (uint64_t k = 0; k < got && status == 0; k++) {
         if (chunks[k].status != 0) {
             *why = chunks[k].why;
             status = -1;
@@ -662,7 +811,7 @@ static int decompress_batch(const struct scanzip_engine *engine, FILE *in, const
             status = sink_put(sink, first + k, chunks[k].raw, chunks[k].record.raw_bytes, why);
         }
     }
-    if (status == 0 && have < count) {
+    if (status == 0 && read_failed) {
         *why = read_why;
         status = -1;
     }
@@ -670,6 +819,7 @@ static int decompress_batch(const struct scanzip_engine *engine, FILE *in, const
         free(chunks[k].payload);
         free(chunks[k].raw);
     }
+    *have = got;
     return status;
 }
 
@@ -678,7 +828,7 @@ static int decompress_batch(const struct scanzip_engine *engine, FILE *in, const
  * gets 1 when the next bytes are another stream's magic (they are left in
  * header_bytes), 0 at the end of the input; *length gets the stream's bytes. */
 static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
-                          const struct scanzip_progress *progress, struct scanzip_header *header,
+                          const struct scanzip_run *run, struct scanzip_header *header,
                           uint8_t header_bytes[SCANZIP_HEADER_BYTES], size_t already, int *more,
                           uint64_t start, uint64_t *length, struct scanzip_why *why)
 {
@@ -690,16 +840,19 @@ static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *o
         return scanzip_fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
                             (unsigned long long)header->original_bytes, (unsigned long long)max_output);
     struct chunk_sink sink = {out, header, &layout, NULL, 0, 0};
-    uint64_t batch = batch_size(engine, &layout), where = SCANZIP_HEADER_BYTES;
+    struct batch_reader reader = {SCANZIP_HEADER_BYTES, run != NULL ? run->memory : 0, false, {0}};
+    uint64_t batch = batch_chunks(engine, &layout, 0, 0), have = 0;
     struct decoded_chunk *chunks = calloc(batch, sizeof *chunks);
     int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
-    for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += batch) {
+    for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += have) {
         uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
-        status = decompress_batch(engine, in, &layout, first, count, &where, chunks, &sink, why);
-        struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + count - 1);
-        if (status == 0)
-            report(progress, last.offset + last.raw_bytes, header->original_bytes);
+        status = decompress_batch(engine, in, &layout, first, count, &reader, chunks, &sink, &have, why);
+        if (status == 0) { /* have >= 1: a batch reads at least one chunk, or fails */
+            struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + have - 1);
+            report(run, last.offset + last.raw_bytes, header->original_bytes);
+        }
     }
+    uint64_t where = reader.where;
     /* What follows: nothing, another stream (its magic), or garbage. */
     size_t next = status == 0 ? (size_t)read_up_to(in, header_bytes, sizeof SCANZIP_MAGIC - 1) : 0;
     *more = next == sizeof SCANZIP_MAGIC - 1 && memcmp(header_bytes, SCANZIP_MAGIC, next) == 0;
@@ -719,17 +872,16 @@ static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *o
  * the magic "SCNZ" are the next stream; any others are an error. A failure
  * in stream 2 or later says which stream and where it starts. */
 int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
-                              const struct scanzip_progress *progress, struct scanzip_header *header_out,
-                              struct scanzip_why *why)
+                              struct scanzip_run *run, struct scanzip_header *header_out, struct scanzip_why *why)
 {
     uint8_t header_bytes[SCANZIP_HEADER_BYTES];
     struct scanzip_header header, first = {0};
-    uint64_t total = 0, stream = 1, start = 0;
+    uint64_t total = 0, stream = 1, start = 0, length = 0;
     size_t already = 0;
     int more = 0, status;
     for (;; stream++, already = sizeof SCANZIP_MAGIC - 1) {
-        uint64_t length = 0;
-        status = decompress_one(engine, in, out, max_output - total, progress, &header, header_bytes, already, &more,
+        length = 0;
+        status = decompress_one(engine, in, out, max_output - total, run, &header, header_bytes, already, &more,
                                 start, &length, why);
         if (status != 0 && stream > 1) {
             struct scanzip_why inner = *why;
@@ -743,6 +895,8 @@ int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FIL
         total += header.original_bytes;
         start += length;
     }
+    if (run != NULL) /* bytes read: a pipe has no ftell */
+        run->compressed_bytes = start + length;
     total += status == 0 ? header.original_bytes : 0;
     if (header_out != NULL) {
         *header_out = first;

@@ -5,6 +5,7 @@
  * Streams: a file is read and written chunk by chunk, a batch of chunks
  * at a time (encoded or decoded in parallel, written in order), so files
  * larger than memory work. Only --axis y and z hold the whole volume.
+ * Memory follows the batch (scanzip_run below says how much).
  *
  * Errors: every function that can fail returns 0 or -1 and, on -1, puts
  * one line in why->text (codec.h: scanzip_why) saying what and where,
@@ -112,10 +113,49 @@ struct scanzip_progress {
     void *context;
 };
 
-/* Compress original_bytes from `in` (which must have that many) to `out`. */
+/* ---- Memory ---------------------------------------------------------------
+ *
+ * A stream holds one batch of chunks at a time ("in flight"): compressing,
+ * their raw bytes (read in one piece) and their payloads until each is
+ * written; decompressing, their payloads and their decoded bytes. So
+ *
+ *     peak ~ chunks in flight x (chunk bytes + payload bytes) + the program (~2 MiB)
+ *
+ * Chunks in flight: one a thread (OpenMP), more when chunks are small (up
+ * to 4 MiB of them a thread), fewer under run->memory. The payload is
+ * what the method writes: at most the chunk with -m auto (stored is a
+ * candidate), up to 8 bytes an element with -m rle on data without runs.
+ * With --axis y or z the whole volume is held besides, twice at worst.
+ * scanzip's defaults (chunks of 16 MiB, 8 bits), 2 threads, random data:
+ * -m auto 2 x (16 + 16) MiB; -m rle 2 x (16 + 128) MiB.
+ */
+
+/* How a stream runs besides its files: at most `memory` bytes of chunks
+ * in flight (0: no bound but the batch's), progress, and (set on return,
+ * also on failure) the bytes of the compressed side written or read:
+ * what -v prints, which ftell cannot tell of a pipe. */
+struct scanzip_run {
+    uint64_t memory;
+    struct scanzip_progress progress;
+    uint64_t compressed_bytes;
+};
+
+/* The bytes one chunk in flight can need when compressing original_bytes
+ * with these options: the largest chunk's raw bytes and the largest
+ * payload the choice can give for it (auto: its raw bytes; a method: its
+ * bound, codec.h: scanzip_max_payload_bytes). */
+uint64_t scanzip_compress_chunk_need(const struct scanzip_options *options, uint64_t original_bytes);
+
+/* -1 when memory (not 0) is less than scanzip_compress_chunk_need: the
+ * message names the least --memory that works. */
+int scanzip_check_memory(const struct scanzip_options *options, uint64_t original_bytes, uint64_t memory,
+                         struct scanzip_why *why);
+
+/* Compress original_bytes from `in` (which must have that many) to `out`.
+ * run may be NULL (no bound, no progress). */
 int scanzip_compress_stream(const struct scanzip_engine *engine, const struct scanzip_options *options,
-                            FILE *in, uint64_t original_bytes, FILE *out,
-                            const struct scanzip_progress *progress, struct scanzip_why *why);
+                            FILE *in, uint64_t original_bytes, FILE *out, struct scanzip_run *run,
+                            struct scanzip_why *why);
 
 /* Decompress `in` to `out`; refuses a file that decodes to more than
  * max_output bytes (UINT64_MAX: no limit). Everything written was
@@ -124,10 +164,11 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
  * the file's header. Files written one after the other (cat a.scz b.scz)
  * decode as one: after a file's last chunk, bytes that start with the
  * magic are the next file's; header then is the first one's, with
- * original_bytes the sum of all. */
+ * original_bytes the sum of all. Under run->memory, a batch holds the
+ * chunks whose payloads and decoded bytes fit; a chunk that needs more
+ * alone is an error that names the least --memory that works. */
 int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
-                              const struct scanzip_progress *progress, struct scanzip_header *header,
-                              struct scanzip_why *why);
+                              struct scanzip_run *run, struct scanzip_header *header, struct scanzip_why *why);
 
 /* The same in memory: *out is from malloc (free it), also on size 0. */
 int scanzip_compress_memory(const struct scanzip_engine *engine, const struct scanzip_options *options,

@@ -56,6 +56,15 @@ struct scanzip_engine {
     int (*decode_chunk)(unsigned element_bytes, unsigned method, unsigned flags,
                         const uint8_t *payload, uint64_t payload_bytes,
                         uint8_t *raw, uint64_t raw_bytes, struct scanzip_why *why);
+
+    /* NULL, or: start in the background what the first chunk would wait
+     * for (the GPU engine: CUDA's context, about 0.4 s), so that it
+     * overlaps with reading the input; choice: the -m that will come
+     * (SCANZIP_CHOOSE_AUTO when any may: decompressing), so that an
+     * engine that would do none of it on the GPU starts nothing. Called
+     * once the engine is chosen; the engine itself waits for what it
+     * started before the first chunk that needs it. */
+    void (*start)(enum scanzip_choice choice);
 };
 
 /* The CPU engine: codec.c, one chunk a thread. */

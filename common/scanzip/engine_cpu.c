@@ -42,4 +42,5 @@ const struct scanzip_engine scanzip_cpu_engine = {
     .by_default = true,
     .encode_chunk = cpu_encode_chunk,
     .decode_chunk = cpu_decode_chunk,
+    .start = NULL, /* nothing to start */
 };

@@ -367,6 +367,60 @@ static cudaError_t delta_first_pays(struct gpu_buffers *b, size_t n, unsigned w,
     return cudaSuccess;
 }
 
+/* The methods -m auto measures on the GPU: measure_others's and cascade.
+ * A method added to codec.c's table after them is not measured here, and
+ * -m auto then runs on the CPU engine (the same bytes, more slowly) until
+ * measure_others measures it too. */
+#define GPU_MEASURED_METHODS (SCANZIP_CASCADE + 1)
+
+/* Whether chunks of this -m go to the GPU: cascade, and auto. */
+static bool on_gpu(enum scanzip_choice choice)
+{
+    return choice == SCANZIP_CHOOSE_CASCADE ||
+           (choice == SCANZIP_CHOOSE_AUTO && GPU_MEASURED_METHODS == SCANZIP_METHODS);
+}
+
+/* ---- CUDA's start, overlapped with reading the input ----------------------------- */
+
+/* The first CUDA call that needs a context makes it: 0.41 s against 0.16
+ * s for --cpu on an H100 machine (docs/scanzip.md#gpu). gpu_start, called
+ * once the engine is chosen, has a thread make it (cudaFree(NULL)) while
+ * the tool opens its files and the container reads the first batch; the
+ * first chunk that goes to the GPU waits for that thread (gpu_ready), and
+ * so does exit, so that CUDA is never torn down under it. */
+static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t starter;
+static bool started, starter_running;
+
+static void *make_context(void *unused)
+{
+    (void)unused;
+    cudaFree(NULL); /* an error here comes back from the first chunk's own calls */
+    return NULL;
+}
+
+static void gpu_ready(void)
+{
+    pthread_mutex_lock(&start_lock);
+    if (starter_running)
+        pthread_join(starter, NULL);
+    starter_running = false;
+    pthread_mutex_unlock(&start_lock);
+}
+
+static void gpu_start(enum scanzip_choice choice)
+{
+    if (!on_gpu(choice))
+        return; /* the CPU codec does it all: no context needed */
+    pthread_mutex_lock(&start_lock);
+    if (!started) {
+        started = true;
+        atexit(gpu_ready);
+        starter_running = pthread_create(&starter, NULL, make_context, NULL) == 0;
+    }
+    pthread_mutex_unlock(&start_lock);
+}
+
 /* ---- The engine ------------------------------------------------------------------ */
 
 /* What encode_on_lane leaves to the CPU codec: a method other than
@@ -561,18 +615,12 @@ static int encode_on_lane(struct gpu_buffers *b, const struct scanzip_codec_para
     return 0;
 }
 
-/* The methods -m auto measures on the GPU: measure_others's and cascade.
- * A method added to codec.c's table after them is not measured here, and
- * -m auto then runs on the CPU engine (the same bytes, more slowly) until
- * measure_others measures it too. */
-#define GPU_MEASURED_METHODS (SCANZIP_CASCADE + 1)
-
 static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scanzip_choice choice,
                             const uint8_t *raw, size_t n, struct scanzip_encoded *out)
 {
-    bool auto_on_gpu = choice == SCANZIP_CHOOSE_AUTO && GPU_MEASURED_METHODS == SCANZIP_METHODS;
-    if (n == 0 || (choice != SCANZIP_CHOOSE_CASCADE && !auto_on_gpu))
+    if (n == 0 || !on_gpu(choice))
         return scanzip_cpu_engine.encode_chunk(params, choice, raw, n, out);
+    gpu_ready();
     cudaError_t err;
     struct gpu_buffers *b = lane_for(n, &err);
     if (b == NULL)
@@ -591,6 +639,7 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
         payload_bytes > cascade_max_payload_bytes(n) || (flags & ~(SCANZIP_FLAG_DELTA | SCANZIP_FLAG_DELTA_FIRST)) != 0)
         return scanzip_cpu_engine.decode_chunk(element_bytes, method, flags, payload, payload_bytes, raw, raw_bytes,
                                                why);
+    gpu_ready();
     cudaError_t err;
     struct gpu_buffers *b = lane_for(n, &err);
     if (b != NULL) {
@@ -615,7 +664,7 @@ static int gpu_decode_chunk(unsigned element_bytes, unsigned method, unsigned fl
 /* Concurrent (several chunks on the GPU at once) when the fast codec is
  * linked and the GPU is real: under the emulator, one chunk at a time. */
 static struct scanzip_engine gpu_engine = {
-    GPU_ENGINE_NAME, false, GPU_ENGINE_BY_DEFAULT, gpu_encode_chunk, gpu_decode_chunk,
+    GPU_ENGINE_NAME, false, GPU_ENGINE_BY_DEFAULT, gpu_encode_chunk, gpu_decode_chunk, gpu_start,
 };
 
 static const char *missing_reason = "no CUDA device was found";

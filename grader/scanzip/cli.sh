@@ -13,7 +13,9 @@
 # -f needed), device nodes made here with mknod (one like /dev/full gives
 # exit 1 and ENOSPC), a FIFO (its reader gets the bytes); a symbolic link
 # is followed and kept; a directory and a link to nothing are refused;
-# --gpu says there is no GPU engine; usage errors exit 2; info prints the
+# --gpu says there is no GPU engine; usage errors exit 2; -v counts the
+# compressed bytes through pipes; --memory refuses a size below one chunk's
+# need, naming the least that works, and is obeyed; info prints the
 # chunk table. The last line is "cli: N passed, N failed" (and ", N
 # skipped" where this machine cannot run a check); exit 1 on failure.
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip" >&2; exit 2; }
@@ -60,7 +62,7 @@ awk 'BEGIN { srand(7); for (i = 0; i < 2097152; i++) printf "%c", (int(i / 300) 
 # ---- help ----
 "$scanzip" --help >help.txt 2>&1
 missing=""
-for word in compress decompress info bench auto stored rle8 rle pack cascade -o -f -m -w --shape --axis --frame --chunk --cpu --gpu -q -v \
+for word in compress decompress info bench auto stored rle8 rle pack cascade -o -f -m -w --shape --axis --frame --chunk --memory --cpu --gpu -q -v \
     -z -d -t -l -c -k --rm -V --; do
     grep -q -e " $word" help.txt || missing="$missing $word"
 done
@@ -255,6 +257,15 @@ grep -q "^scanzip (ScanLab) [0-9]" out.log && grep -q "format version" out.log &
 size=$(stat -c %s plain.scz)
 status 0 "-dvc prints the sizes" sh -c "'$scanzip' -dvc plain.scz >/dev/null"
 says "... in the decompress direction: compressed -> original" "plain.scz: $size -> 20000 bytes"
+# -v through pipes: the compressed side's bytes are counted, not asked of
+# ftell (a pipe has no position: it said 0).
+status 0 "cat plain | scanzip -v -c | cat: exit 0" sh -c "cat plain | '$scanzip' -v -c | cat >/dev/null"
+says "... prints the compressed size written to the pipe" "(standard input): 20000 -> $size bytes"
+status 0 "cat plain.scz | scanzip -d -v -c | cat: exit 0" sh -c "cat plain.scz | '$scanzip' -d -v -c | cat >/dev/null"
+says "... prints the compressed size read from the pipe" "(standard input): $size -> 20000 bytes"
+cat plain.scz plain.scz >twice.scz
+status 0 "-dv of two concatenated streams from a pipe" sh -c "cat twice.scz | '$scanzip' -d -v -c >/dev/null"
+says "... counts both streams' bytes" "(standard input): $((2 * size)) -> 40000 bytes"
 
 # Several FILEs: each in turn; one that fails stops none of the others.
 cp runs.bin.scz one.scz && cp bad.scz two.scz && cp runs.bin.scz three.scz
@@ -309,6 +320,21 @@ status 2 "-w 12: exit 2" "$scanzip" compress -w 12 runs.orig
 status 2 "--axis y without --shape: exit 2" "$scanzip" compress --axis y -o a.scz runs.orig
 status 2 "a shape larger than the file: exit 2" "$scanzip" compress --shape 100,100,100 -o a.scz runs.orig
 status 2 "decompress of a name without .scz and no -o: exit 2" "$scanzip" decompress runs.orig
+for size in 0 12X -5M 1.5G 99999999999999999999; do
+    status 2 "--memory $size: exit 2" "$scanzip" compress --memory "$size" -o a.scz runs.orig
+done
+says "... and says what a size is" "expected a size such as 64M or 1G"
+# 2 MiB in chunks of 100000 bytes: -m rle may need 100000 + 800004 bytes a chunk.
+status 2 "--memory below one chunk's need: exit 2" "$scanzip" compress -m rle --chunk 100000 --memory 800K -o a.scz big.bin
+says "... naming the least --memory that works" "needs with -m rle: 900004 bytes .*give at least --memory 879K"
+nothing_left a.scz "... and leaves no output"
+"$scanzip" -q -f -m rle --chunk 100000 -o big.rle.scz big.bin
+status 1 "decompress --memory below one chunk's payload and bytes: exit 1" \
+    "$scanzip" -d -f --memory 50K -o small.out big.rle.scz
+says "... naming the chunk and the least --memory" "chunk 1 of 21 (bytes 40..): it needs .* more than --memory 50K; give at least --memory [0-9]*K"
+status 0 "--memory 1M: one chunk in flight at a time (879K each at most), both ways" sh -c \
+    "'$scanzip' -q -f -m rle --chunk 100000 --memory 1M -o small.scz big.bin &&
+     cmp small.scz big.rle.scz && '$scanzip' -d -q -f --memory 1M -o small.out small.scz && cmp small.out big.bin"
 
 # ---- info and bench ----
 status 0 "info prints the chunks" "$scanzip" info big.auto.scz

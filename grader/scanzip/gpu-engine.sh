@@ -8,11 +8,14 @@
 # Without a GPU it runs on the CPU emulator, where --gpu still means the
 # engine of engine_gpu.cu, slowly. Checks, each counted: --gpu reports
 # the GPU engine; for data with runs, noise, a sawtooth and a 16-bit
-# counter (cascade with delta first), at 8, 16 and 32 bits, with chosen and given frame lengths, several chunks, -m auto
+# counter (cascade with delta first), at 8, 16 and 32 bits, with chosen
+# and given frame lengths, several chunks, -m auto
 # and -m cascade, the .scz files of --gpu and --cpu are identical and
 # --gpu decompresses them back; files with a damaged cascade payload,
 # with and without delta first (their CRCs recomputed, so only the
-# decoder can tell), are refused by --gpu with the CPU's reason. Last line: "gpu-engine: N passed, N failed".
+# decoder can tell), are refused by --gpu with the CPU's reason; a --gpu
+# run that stops before its first chunk (CUDA's start still on its
+# thread) exits cleanly. Last line: "gpu-engine: N passed, N failed".
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip-gpu" >&2; exit 2; }
 fixtures=$(cd "$(dirname "$0")" && pwd)/data
 harness_name=gpu
@@ -30,6 +33,17 @@ awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%c%c", i % 256, int(i / 256) %
 "$scanzip" compress --gpu -v -f -o probe.scz labels.raw 2>probe.log
 if grep -q 'engine gpu' probe.log; then pass "--gpu uses the GPU engine ($(grep -o 'engine gpu[^,]*' probe.log))"
 else fail "--gpu did not use the GPU engine: $(head -c 300 probe.log)"; fi
+
+# CUDA's context is made on a thread from the start (engine_gpu.cu:
+# gpu_start); a run that stops before its first chunk waits for it and
+# exits cleanly, with its message.
+"$scanzip" compress --gpu -q -o no/such/dir/x.scz labels.raw 2>early.log
+got=$?
+if [ "$got" -eq 1 ] && grep -q "cannot create a temporary file" early.log && [ "$(wc -l <early.log)" -eq 1 ]; then
+    pass "--gpu stopping before its first chunk: exit 1, one message"
+else
+    fail "--gpu stopping before its first chunk: exit $got, expected 1 and one message: $(head -c 300 early.log)"
+fi
 
 # same FILE OPTIONS...: --gpu and --cpu write the same file; --gpu reads it back.
 same() {
