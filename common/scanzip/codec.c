@@ -76,14 +76,40 @@ struct run_reader {
     unsigned w;
 };
 
-static bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
+/* v in each w-byte lane of a 64-bit word: w 1, v 7 -> 0x0707070707070707. */
+static inline uint64_t repeated(uint32_t v, unsigned w)
+{
+    return (uint64_t)v * (w == 1 ? UINT64_C(0x0101010101010101) : w == 2 ? UINT64_C(0x0001000100010001)
+                                                                           : UINT64_C(0x0000000100000001));
+}
+
+/* The first element of [from, n) that is not s, or n. Sixteen bytes a
+ * step, with no branch per element: a word XOR s repeated is 0 while the
+ * run goes on, and its lowest nonzero byte is the first that differs:
+ *     w 1, s 7, bytes [7 7 7 9 ...]: word ^ 0x0707..07 = 0x..0e000000 -> byte 3 */
+static inline size_t run_end(const uint8_t *raw, size_t from, size_t n, unsigned w, uint32_t s)
+{
+    uint64_t pattern = repeated(s, w);
+    unsigned log_w = w >> 1; /* 1, 2, 4 -> 0, 1, 2: shifts, not divisions */
+    size_t per_word = 8 >> log_w, i = from;
+    for (; i + 2 * per_word <= n; i += 2 * per_word) {
+        uint64_t low = scanzip_load64(raw + (i << log_w)) ^ pattern;
+        uint64_t high = scanzip_load64(raw + (i << log_w) + 8) ^ pattern;
+        if ((low | high) != 0)
+            return low != 0 ? i + ((size_t)__builtin_ctzll(low) >> (3 + log_w))
+                            : i + per_word + ((size_t)__builtin_ctzll(high) >> (3 + log_w));
+    }
+    while (i < n && element_at(raw, i, w) == s)
+        i++;
+    return i;
+}
+
+static inline bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
 {
     if (r->next >= r->n)
         return false;
     uint32_t s = element_at(r->raw, r->next, r->w);
-    size_t end = r->next + 1;
-    while (end < r->n && element_at(r->raw, end, r->w) == s)
-        end++;
+    size_t end = run_end(r->raw, r->next + 1, r->n, r->w, s);
     *symbol = s;
     *count = (uint32_t)(end - r->next);
     r->next = end;
@@ -188,6 +214,69 @@ static inline void sizer_add(struct frame_sizer *s, uint32_t v)
         sizer_close_frame(s, 0);
 }
 
+/* Add a whole frame of the shortest length at once, by its OR: the same
+ * as adding its values one by one, when no such frame is open. */
+static inline void sizer_add_frame(struct frame_sizer *s, uint32_t frame_or)
+{
+    s->level[0].frame_or = frame_or;
+    s->level[0].in_frame = s->level[0].length;
+    sizer_close_frame(s, 0);
+}
+
+/* Add `count` copies of v, a whole frame of the longest length, when no
+ * frame is open: each length's frames have the OR v.
+ *     v 5 (3 bits), count 256: frames of 8 get 32 frames and 768 bits,
+ *     frames of 256 get 1 frame and 768 bits */
+static void sizer_add_repeats(struct frame_sizer *s, uint32_t v, uint32_t count)
+{
+    for (unsigned k = 0; k < s->levels; k++) {
+        s->level[k].frames += count / s->level[k].length;
+        s->level[k].bits += (uint64_t)bit_width(v) * count;
+    }
+}
+
+/* The OR of elements [i, i + count), eight bytes at a time, folded onto
+ * one element: w 1, words 0x0100000000000002 | 0x0000000400000000 ->
+ * 0x0100000400000002 -> 0x07. */
+static inline uint32_t elements_or(const uint8_t *raw, size_t i, size_t count, unsigned w)
+{
+    const uint8_t *p = raw + i * w, *end = p + count * w;
+    uint64_t words = 0;
+    uint32_t rest = 0;
+    for (; end - p >= 8; p += 8)
+        words |= scanzip_load64(p);
+    for (; p < end; p += w)
+        rest |= element_at(p, 0, w);
+    words |= words >> 32;
+    if (w <= 2)
+        words |= words >> 16;
+    if (w == 1)
+        words |= words >> 8;
+    return ((uint32_t)words & low_mask(8 * w)) | rest;
+}
+
+/* Add elements [0, n) of a chunk: a frame of the longest length whose
+ * elements are all one value at once, the others a frame of the
+ * shortest length at a time. The same sizes as sizer_add of each. */
+static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t n, unsigned w)
+{
+    uint32_t shortest = s->level[0].length, longest = s->level[s->levels - 1].length;
+    size_t i = 0;
+    for (; n - i >= longest; i += longest) {
+        uint32_t v = element_at(raw, i, w);
+        if (run_end(raw, i + 1, i + longest, w, v) == i + longest) {
+            sizer_add_repeats(s, v, longest);
+            continue;
+        }
+        for (size_t j = i; j < i + longest; j += shortest)
+            sizer_add_frame(s, elements_or(raw, j, shortest, w));
+    }
+    for (; n - i >= shortest; i += shortest)
+        sizer_add_frame(s, elements_or(raw, i, shortest, w));
+    s->level[0].frame_or |= elements_or(raw, i, n - i, w);
+    s->level[0].in_frame += (uint32_t)(n - i);
+}
+
 /* Close the last, partial frames, shortest first: a partial frame of 8
  * goes into the frame of 16 it belongs to, which is then partial too. */
 static void sizer_finish(struct frame_sizer *s)
@@ -240,8 +329,7 @@ static void look_at(const struct scanzip_codec_params *params, const uint8_t *ra
     look->runs = look->rle8_pairs = 0;
     look->elements = frame_sizer(params->frame_length);
     look->symbols = look->deltas = look->counts = look->elements;
-    for (size_t i = 0; i < n; i++)
-        sizer_add(&look->elements, element_at(raw, i, w));
+    sizer_add_elements(&look->elements, raw, n, w);
     uint32_t symbol, count, previous = 0;
     struct run_reader reader = {raw, n, 0, w};
     while (next_run(&reader, &symbol, &count)) {
@@ -320,24 +408,35 @@ static void bits_flush(struct bit_writer *b)
     b->pending_bits = 0;
 }
 
+/* Frames of up to this many values are read once, into a buffer on the
+ * stack; a longer one (--frame) is read twice. */
+#define PACK_BUFFER_VALUES 256
+
 /* Pack `count` values of a stream in frames: a width byte per frame at
- * out, then the words. Each frame is read twice (once for its width,
- * once to write it), from a copy of the iterator. Returns the bytes. */
+ * out, then the words. A frame's width needs all its values before the
+ * first is written: a short frame is kept in a buffer, a long one is read
+ * twice, from a copy of the iterator. Returns the bytes. */
 static uint64_t pack_stream(struct value_stream *values, uint64_t count, uint32_t frame_length,
                             uint8_t *out)
 {
     uint64_t frames = count / frame_length + (count % frame_length != 0);
     struct bit_writer writer = {out + frames, 0, 0, 0};
+    uint32_t buffer[PACK_BUFFER_VALUES];
     for (uint64_t f = 0; f < frames; f++) {
         uint64_t in_frame = f + 1 < frames ? frame_length : count - f * frame_length;
+        bool buffered = in_frame <= PACK_BUFFER_VALUES;
         struct value_stream first_look = *values;
         uint32_t frame_or = 0;
         for (uint64_t j = 0; j < in_frame; j++)
-            frame_or |= next_value(&first_look);
+            frame_or |= buffered ? (buffer[j] = next_value(values)) : next_value(&first_look);
         unsigned width = bit_width(frame_or);
         out[f] = (uint8_t)width;
-        for (uint64_t j = 0; j < in_frame; j++)
-            bits_put(&writer, next_value(values), width);
+        if (buffered)
+            for (uint64_t j = 0; j < in_frame; j++)
+                bits_put(&writer, buffer[j], width);
+        else
+            for (uint64_t j = 0; j < in_frame; j++)
+                bits_put(&writer, next_value(values), width);
     }
     bits_flush(&writer);
     return frames + 4 * writer.words;
