@@ -83,7 +83,7 @@ static inline uint64_t repeated(uint32_t v, unsigned w)
                                                                            : UINT64_C(0x0000000100000001));
 }
 
-/* The first element of [from, n) that is not s, or n. Sixteen bytes a
+/* The first element of [from, n) that is not s, or n. 32 bytes a
  * step, with no branch per element: a word XOR s repeated is 0 while the
  * run goes on, and its lowest nonzero byte is the first that differs:
  *     w 1, s 7, bytes [7 7 7 9 ...]: word ^ 0x0707..07 = 0x..0e000000 -> byte 3 */
@@ -92,12 +92,19 @@ static inline size_t run_end(const uint8_t *raw, size_t from, size_t n, unsigned
     uint64_t pattern = repeated(s, w);
     unsigned log_w = w >> 1; /* 1, 2, 4 -> 0, 1, 2: shifts, not divisions */
     size_t per_word = 8 >> log_w, i = from;
-    for (; i + 2 * per_word <= n; i += 2 * per_word) {
-        uint64_t low = scanzip_load64(raw + (i << log_w)) ^ pattern;
-        uint64_t high = scanzip_load64(raw + (i << log_w) + 8) ^ pattern;
-        if ((low | high) != 0)
-            return low != 0 ? i + ((size_t)__builtin_ctzll(low) >> (3 + log_w))
-                            : i + per_word + ((size_t)__builtin_ctzll(high) >> (3 + log_w));
+    for (; i + 4 * per_word <= n; i += 4 * per_word) {
+        const uint8_t *p = raw + (i << log_w);
+        uint64_t x[4] = {scanzip_load64(p) ^ pattern, scanzip_load64(p + 8) ^ pattern,
+                         scanzip_load64(p + 16) ^ pattern, scanzip_load64(p + 24) ^ pattern};
+        if ((x[0] | x[1] | x[2] | x[3]) == 0)
+            continue;
+        unsigned k = x[0] != 0 ? 0 : x[1] != 0 ? 1 : x[2] != 0 ? 2 : 3;
+        return i + k * per_word + ((size_t)__builtin_ctzll(x[k]) >> (3 + log_w));
+    }
+    for (; i + per_word <= n; i += per_word) {
+        uint64_t x = scanzip_load64(raw + (i << log_w)) ^ pattern;
+        if (x != 0)
+            return i + ((size_t)__builtin_ctzll(x) >> (3 + log_w));
     }
     while (i < n && element_at(raw, i, w) == s)
         i++;
@@ -255,21 +262,47 @@ static inline uint32_t elements_or(const uint8_t *raw, size_t i, size_t count, u
     return ((uint32_t)words & low_mask(8 * w)) | rest;
 }
 
-/* Add elements [0, n) of a chunk: a frame of the longest length whose
- * elements are all one value at once, the others a frame of the
- * shortest length at a time. The same sizes as sizer_add of each. */
+/* The most frames of the shortest length in one of the longest. */
+#define SIZER_MOST_SHORT_FRAMES (1u << (SCANZIP_FRAME_CANDIDATES - 1))
+
+/* Add a whole frame of the longest length, given the ORs of its `frames`
+ * frames of the shortest, when no frame is open: each length's widths
+ * at once, then the ORs of pairs make the next length's frames.
+ *     ORs [1 0 4 4], lengths 8 and 16: widths 1 0 3 3 (56 bits), then
+ *     ORs [1 4]: widths 1 3 (64 bits) */
+static void sizer_add_longest(struct frame_sizer *s, uint32_t frame_or[SIZER_MOST_SHORT_FRAMES], unsigned frames)
+{
+    for (unsigned k = 0;; k++) {
+        uint64_t widths = 0;
+        for (unsigned j = 0; j < frames; j++)
+            widths += bit_width(frame_or[j]);
+        s->level[k].frames += frames;
+        s->level[k].bits += widths * s->level[k].length;
+        if (k + 1 == s->levels)
+            return;
+        frames /= 2;
+        for (unsigned j = 0; j < frames; j++)
+            frame_or[j] = frame_or[2 * j] | frame_or[2 * j + 1];
+    }
+}
+
+/* Add elements [0, n) of a chunk, a frame of the longest length at a
+ * time: at once when its elements are all one value, else by the ORs of
+ * its shortest frames. The same sizes as sizer_add of each. */
 static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t n, unsigned w)
 {
     uint32_t shortest = s->level[0].length, longest = s->level[s->levels - 1].length;
+    uint32_t frame_or[SIZER_MOST_SHORT_FRAMES];
     size_t i = 0;
     for (; n - i >= longest; i += longest) {
         uint32_t v = element_at(raw, i, w);
-        if (run_end(raw, i + 1, i + longest, w, v) == i + longest) {
+        if (run_end(raw, i, i + longest, w, v) == i + longest) {
             sizer_add_repeats(s, v, longest);
             continue;
         }
-        for (size_t j = i; j < i + longest; j += shortest)
-            sizer_add_frame(s, elements_or(raw, j, shortest, w));
+        for (unsigned j = 0; j < longest / shortest; j++)
+            frame_or[j] = elements_or(raw, i + (size_t)j * shortest, shortest, w);
+        sizer_add_longest(s, frame_or, longest / shortest);
     }
     for (; n - i >= shortest; i += shortest)
         sizer_add_frame(s, elements_or(raw, i, shortest, w));
