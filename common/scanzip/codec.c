@@ -87,11 +87,18 @@ static inline uint64_t repeated(uint32_t v, unsigned w)
  * step, with no branch per element: a word XOR s repeated is 0 while the
  * run goes on, and its lowest nonzero byte is the first that differs:
  *     w 1, s 7, bytes [7 7 7 9 ...]: word ^ 0x0707..07 = 0x..0e000000 -> byte 3 */
-static inline size_t run_end(const uint8_t *raw, size_t from, size_t n, unsigned w, uint32_t s)
+static inline __attribute__((always_inline)) size_t run_end_of(const uint8_t *raw, size_t from, size_t n,
+                                                                unsigned w, uint32_t s)
 {
     uint64_t pattern = repeated(s, w);
     unsigned log_w = w >> 1; /* 1, 2, 4 -> 0, 1, 2: shifts, not divisions */
     size_t per_word = 8 >> log_w, i = from;
+    if (i + per_word <= n) { /* most runs are short: one word first */
+        uint64_t x = scanzip_load64(raw + (i << log_w)) ^ pattern;
+        if (x != 0)
+            return i + ((size_t)__builtin_ctzll(x) >> (3 + log_w));
+        i += per_word;
+    }
     for (; i + 4 * per_word <= n; i += 4 * per_word) {
         const uint8_t *p = raw + (i << log_w);
         uint64_t x[4] = {scanzip_load64(p) ^ pattern, scanzip_load64(p + 8) ^ pattern,
@@ -111,12 +118,24 @@ static inline size_t run_end(const uint8_t *raw, size_t from, size_t n, unsigned
     return i;
 }
 
+/* run_end_of compiled for each w, so that its shifts are constants. */
+static inline size_t run_end(const uint8_t *raw, size_t from, size_t n, unsigned w, uint32_t s)
+{
+    switch (w) {
+    case 1: return run_end_of(raw, from, n, 1, s);
+    case 2: return run_end_of(raw, from, n, 2, s);
+    default: return run_end_of(raw, from, n, 4, s);
+    }
+}
+
 static inline bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
 {
     if (r->next >= r->n)
         return false;
     uint32_t s = element_at(r->raw, r->next, r->w);
-    size_t end = run_end(r->raw, r->next + 1, r->n, r->w, s);
+    size_t end = r->next + 1; /* a run of one, as noise is, needs no search */
+    if (end < r->n && element_at(r->raw, end, r->w) == s)
+        end = run_end(r->raw, end + 1, r->n, r->w, s);
     *symbol = s;
     *count = (uint32_t)(end - r->next);
     r->next = end;
@@ -142,7 +161,7 @@ static struct value_stream value_stream(enum value_kind kind, const uint8_t *raw
     return s;
 }
 
-static uint32_t next_value(struct value_stream *s)
+static inline uint32_t next_value(struct value_stream *s)
 {
     if (s->kind == ELEMENTS)
         return element_at(s->runs.raw, s->runs.next++, s->runs.w);
