@@ -672,21 +672,37 @@ static int decode_stored(unsigned w, unsigned flags, const uint8_t *payload, uin
     return 0;
 }
 
+/* Fill bytes [0, bytes) of out, which has room for `room` bytes, with
+ * symbol repeated: a short run as whole words of it, which may write past
+ * the run into the room (the next runs overwrite that), so that a run of
+ * 3 is one store rather than a call to memset. */
+static inline void fill_run(uint8_t *out, uint64_t room, uint32_t symbol, uint64_t bytes, unsigned w)
+{
+    uint64_t pattern = repeated(symbol, w);
+    if (bytes <= 16 && room >= 16) {
+        scanzip_store64(out, pattern);
+        scanzip_store64(out + 8, pattern);
+    } else if (w == 1) {
+        memset(out, (int)symbol, bytes);
+    } else {
+        uint64_t b = 0;
+        for (; b + 8 <= bytes; b += 8)
+            scanzip_store64(out + b, pattern);
+        for (; b < bytes; b += w)
+            memcpy(out + b, &pattern, w);
+    }
+}
+
 /* Write `count` copies of symbol at element *at, if they fit in n. */
-static int put_run(const char *method, uint64_t run, uint32_t symbol, uint64_t count, uint8_t *raw,
-                   unsigned w, uint64_t n, uint64_t *at, struct scanzip_why *why)
+static inline int put_run(const char *method, uint64_t run, uint32_t symbol, uint64_t count, uint8_t *raw,
+                          unsigned w, uint64_t n, uint64_t *at, struct scanzip_why *why)
 {
     if (count == 0)
         return scanzip_fail(why, "%s: run %llu has a count of 0", method, (unsigned long long)run);
     if (count > n - *at)
         return scanzip_fail(why, "%s: the counts up to run %llu add up to %llu, more than the chunk's %llu elements",
                             method, (unsigned long long)run, (unsigned long long)(*at + count), (unsigned long long)n);
-    if (w == 1) {
-        memset(raw + *at, (int)symbol, count);
-    } else {
-        for (uint64_t i = 0; i < count; i++)
-            element_put(raw, *at + i, w, symbol);
-    }
+    fill_run(raw + *at * w, (n - *at) * w, symbol, count * w, w);
     *at += count;
     return 0;
 }
