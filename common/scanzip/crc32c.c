@@ -7,7 +7,8 @@
  * and is chosen at run time when the CPU has it. Its instruction takes 3
  * cycles but a new one can start every cycle, so a long buffer is done as
  * three CRCs at once, of three stretches side by side, then joined
- * (crc32c_sse42): three times faster again, about 20 GB/s.
+ * (crc32c_sse42): three times faster again, about 20 GB/s. On 64-bit ARM
+ * Linux, the ARMv8 CRC32C instructions when the CPU has them.
  */
 #include <stdbool.h>
 
@@ -120,6 +121,42 @@ __attribute__((constructor)) static void ask_the_cpu(void)
 uint32_t crc32c_extend(uint32_t crc, const void *bytes, size_t size)
 {
     return cpu_has_sse42 ? crc32c_sse42(crc, bytes, size) : crc32c_portable(crc, bytes, size);
+}
+#elif defined(__aarch64__) && defined(__linux__)
+#include <arm_acle.h>
+#include <string.h>
+#include <sys/auxv.h>
+
+#ifndef HWCAP_CRC32
+#define HWCAP_CRC32 (1 << 7) /* <asm/hwcap.h>: the ARMv8 CRC32 instructions */
+#endif
+
+/* ARMv8's crc32cx does 8 bytes an instruction; most 64-bit ARM CPUs have
+ * it, but the base ARMv8.0 does not promise it, so Linux is asked. */
+__attribute__((target("+crc"))) static uint32_t crc32c_armv8(uint32_t crc, const void *bytes, size_t size)
+{
+    const uint8_t *p = bytes;
+    crc = ~crc;
+    for (; size >= 8; size -= 8, p += 8) {
+        uint64_t word;
+        memcpy(&word, p, 8);
+        crc = __crc32cd(crc, word);
+    }
+    for (; size > 0; size--, p++)
+        crc = __crc32cb(crc, *p);
+    return ~crc;
+}
+
+static bool cpu_has_crc32;
+
+__attribute__((constructor)) static void ask_the_cpu(void)
+{
+    cpu_has_crc32 = (getauxval(AT_HWCAP) & HWCAP_CRC32) != 0;
+}
+
+uint32_t crc32c_extend(uint32_t crc, const void *bytes, size_t size)
+{
+    return cpu_has_crc32 ? crc32c_armv8(crc, bytes, size) : crc32c_portable(crc, bytes, size);
 }
 #else
 uint32_t crc32c_extend(uint32_t crc, const void *bytes, size_t size)
