@@ -352,9 +352,10 @@ static void sizer_add_longest(struct frame_sizer *s, uint32_t frame_or[SIZER_MOS
 /* Add elements [0, n) of a chunk, a frame of the longest length at a
  * time: at once when its elements are all one value, else by the ORs of
  * its shortest frames. The same sizes as sizer_add of each. */
-static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t n, unsigned w)
+static inline __attribute__((always_inline)) void sizer_add_elements_of(struct frame_sizer *s, const uint8_t *raw,
+                                                                         size_t n, unsigned w, uint32_t shortest)
 {
-    uint32_t shortest = s->level[0].length, longest = s->level[s->levels - 1].length;
+    uint32_t longest = s->level[s->levels - 1].length;
     uint32_t frame_or[SIZER_MOST_SHORT_FRAMES];
     size_t i = 0;
     for (; n - i >= longest; i += longest) {
@@ -371,6 +372,21 @@ static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t
         sizer_add_frame(s, elements_or(raw, i, shortest, w));
     s->level[0].frame_or |= elements_or(raw, i, n - i, w);
     s->level[0].in_frame += (uint32_t)(n - i);
+}
+
+/* sizer_add_elements_of compiled for each w, and for bytes in frames of
+ * 8 (a word each) when choosing. */
+static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t n, unsigned w)
+{
+    uint32_t shortest = s->level[0].length;
+    if (w == 1 && shortest == SCANZIP_FIRST_FRAME_CANDIDATE)
+        sizer_add_elements_of(s, raw, n, 1, SCANZIP_FIRST_FRAME_CANDIDATE);
+    else if (w == 1)
+        sizer_add_elements_of(s, raw, n, 1, shortest);
+    else if (w == 2)
+        sizer_add_elements_of(s, raw, n, 2, shortest);
+    else
+        sizer_add_elements_of(s, raw, n, 4, shortest);
 }
 
 /* Close the last, partial frames, shortest first: a partial frame of 8
@@ -625,7 +641,7 @@ static inline uint32_t bits_get(struct bit_reader *b, unsigned width)
         b->in += 4;
         b->pending_bits += 32;
     }
-    uint32_t value = (uint32_t)(b->pending & low_mask(width));
+    uint32_t value = (uint32_t)(b->pending & ((UINT64_C(1) << width) - 1)); /* width <= 32: no test */
     b->pending >>= width;
     b->pending_bits -= width;
     return value;
@@ -711,15 +727,17 @@ static int decode_stored(unsigned w, unsigned flags, const uint8_t *payload, uin
 }
 
 /* Fill bytes [0, bytes) of out, which has room for `room` bytes, with
- * symbol repeated: a short run as whole words of it, which may write past
- * the run into the room (the next runs overwrite that), so that a run of
- * 3 is one store rather than a call to memset. */
+ * symbol repeated: a short run as 16 bytes of it at a time, which may
+ * write past the run into the room (the next runs overwrite that), so
+ * that a run of 3 is two stores rather than a call to memset. */
 static inline void fill_run(uint8_t *out, uint64_t room, uint32_t symbol, uint64_t bytes, unsigned w)
 {
     uint64_t pattern = repeated(symbol, w);
-    if (bytes <= 16 && room >= 16) {
-        scanzip_store64(out, pattern);
-        scanzip_store64(out + 8, pattern);
+    if (bytes <= 64 && room >= 64) {
+        for (uint64_t b = 0; b < bytes; b += 16) {
+            scanzip_store64(out + b, pattern);
+            scanzip_store64(out + b + 8, pattern);
+        }
     } else if (w == 1) {
         memset(out, (int)symbol, bytes);
     } else {
