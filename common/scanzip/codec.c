@@ -48,10 +48,11 @@ static inline uint32_t low_mask(unsigned bits)
     return bits >= 32 ? UINT32_MAX : (UINT32_C(1) << bits) - 1;
 }
 
-/* Bits of v: 0 -> 0, 1 -> 1, 5 -> 3, 0xffffffff -> 32. */
+/* Bits of v: 0 -> 0, 1 -> 1, 5 -> 3, 0xffffffff -> 32. Without a test
+ * for 0, which mispredicts on noise: 2v + 1 has one bit more than v. */
 static inline unsigned bit_width(uint32_t v)
 {
-    return v == 0 ? 0 : 32 - (unsigned)__builtin_clz(v);
+    return 63 - (unsigned)__builtin_clzll(((uint64_t)v << 1) | 1);
 }
 
 /* Zigzag in `bits` bits of a difference taken modulo 2^bits:
@@ -86,13 +87,110 @@ static inline uint32_t delta_at(const uint8_t *raw, size_t i, unsigned w)
     return zigzag((element_at(raw, i, w) - before) & low_mask(8 * w), 8 * w);
 }
 
+/* v in each w-byte lane of a 64-bit word: w 1, v 7 -> 0x0707070707070707. */
+static inline uint64_t repeated(uint32_t v, unsigned w)
+{
+    return (uint64_t)v * (w == 1 ? UINT64_C(0x0101010101010101) : w == 2 ? UINT64_C(0x0001000100010001)
+                                                                           : UINT64_C(0x0000000100000001));
+}
+
+/* The first element of [from, n) that is not s, or n. 32 bytes a
+ * step, with no branch per element: a word XOR s repeated is 0 while the
+ * run goes on, and its lowest nonzero byte is the first that differs:
+ *     w 1, s 7, bytes [7 7 7 9 ...]: word ^ 0x0707..07 = 0x..0e000000 -> byte 3 */
+static inline __attribute__((always_inline)) size_t run_end_of(const uint8_t *raw, size_t from, size_t n,
+                                                                unsigned w, uint32_t s)
+{
+    uint64_t pattern = repeated(s, w);
+    unsigned log_w = w >> 1; /* 1, 2, 4 -> 0, 1, 2: shifts, not divisions */
+    size_t per_word = 8 >> log_w, i = from;
+    if (i + per_word <= n) { /* most runs are short: one word first */
+        uint64_t x = scanzip_load64(raw + (i << log_w)) ^ pattern;
+        if (x != 0)
+            return i + ((size_t)__builtin_ctzll(x) >> (3 + log_w));
+        i += per_word;
+    }
+    for (; i + 4 * per_word <= n; i += 4 * per_word) {
+        const uint8_t *p = raw + (i << log_w);
+        uint64_t x[4] = {scanzip_load64(p) ^ pattern, scanzip_load64(p + 8) ^ pattern,
+                         scanzip_load64(p + 16) ^ pattern, scanzip_load64(p + 24) ^ pattern};
+        if ((x[0] | x[1] | x[2] | x[3]) == 0)
+            continue;
+        unsigned k = x[0] != 0 ? 0 : x[1] != 0 ? 1 : x[2] != 0 ? 2 : 3;
+        return i + k * per_word + ((size_t)__builtin_ctzll(x[k]) >> (3 + log_w));
+    }
+    for (; i + per_word <= n; i += per_word) {
+        uint64_t x = scanzip_load64(raw + (i << log_w)) ^ pattern;
+        if (x != 0)
+            return i + ((size_t)__builtin_ctzll(x) >> (3 + log_w));
+    }
+    while (i < n && element_at(raw, i, w) == s)
+        i++;
+    return i;
+}
+
+/* run_end_of compiled for each w, so that its shifts are constants. */
+static inline size_t run_end(const uint8_t *raw, size_t from, size_t n, unsigned w, uint32_t s)
+{
+    switch (w) {
+    case 1: return run_end_of(raw, from, n, 1, s);
+    case 2: return run_end_of(raw, from, n, 2, s);
+    default: return run_end_of(raw, from, n, 4, s);
+    }
+}
+
+/* The number of w-byte lanes of x that are not 0, without a branch: a
+ * lane's top bit, after adding 0x7f..f to its low bits and OR-ing, says
+ * whether any of its bits is 1; a multiply adds those bits up.
+ *     w 1, x 0x0000ff0000000100 -> 2 */
+static inline unsigned nonzero_lanes(uint64_t x, unsigned w)
+{
+    uint64_t top = repeated(UINT32_C(1) << (8 * w - 1), w), rest = ~top;
+    uint64_t marks = (x | ((x & rest) + rest)) & top;
+    return (unsigned)(((marks >> (8 * w - 1)) * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* The number of runs of elements [0, n): 1 plus the elements that differ
+ * from the one before, counted a word at a time by XOR with the word one
+ * element back; 32 bytes with no change cost one test.
+ *     [7 7 7 9 9 4] -> 3 */
+static inline __attribute__((always_inline)) uint64_t count_runs_of(const uint8_t *raw, size_t n, unsigned w)
+{
+    if (n == 0)
+        return 0;
+    uint64_t runs = 1;
+    size_t per_word = 8 / w, i = 1;
+    for (; i + 4 * per_word <= n; i += 4 * per_word) {
+        const uint8_t *p = raw + i * w;
+        uint64_t x[4];
+        for (unsigned k = 0; k < 4; k++)
+            x[k] = scanzip_load64(p + 8 * k) ^ scanzip_load64(p + 8 * k - w);
+        if ((x[0] | x[1] | x[2] | x[3]) != 0)
+            runs += nonzero_lanes(x[0], w) + nonzero_lanes(x[1], w) + nonzero_lanes(x[2], w) + nonzero_lanes(x[3], w);
+    }
+    for (; i < n; i++)
+        runs += element_at(raw, i, w) != element_at(raw, i - 1, w);
+    return runs;
+}
+
+/* count_runs_of compiled for each w. */
+static uint64_t count_runs(const uint8_t *raw, size_t n, unsigned w)
+{
+    switch (w) {
+    case 1: return count_runs_of(raw, n, 1);
+    case 2: return count_runs_of(raw, n, 2);
+    default: return count_runs_of(raw, n, 4);
+    }
+}
+
 /* Two loops, not one that asks which at each element: runs of elements
- * are most of the CPU's time on labels (brodmann). */
-static bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
+ * are most of the CPU's time on labels (brodmann), and find their end a
+ * word at a time (run_end). */
+static inline bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
 {
     if (r->next >= r->n)
         return false;
-    size_t end = r->next + 1;
+    size_t end = r->next + 1; /* a run of one, as noise is, needs no search */
     uint32_t s;
     if (r->delta_first) {
         s = delta_at(r->raw, r->next, r->w);
@@ -100,8 +198,8 @@ static bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
             end++;
     } else {
         s = element_at(r->raw, r->next, r->w);
-        while (end < r->n && element_at(r->raw, end, r->w) == s)
-            end++;
+        if (end < r->n && element_at(r->raw, end, r->w) == s)
+            end = run_end(r->raw, end + 1, r->n, r->w, s);
     }
     *symbol = s;
     *count = (uint32_t)(end - r->next);
@@ -130,7 +228,7 @@ static struct value_stream value_stream(enum value_kind kind, const uint8_t *raw
     return s;
 }
 
-static uint32_t next_value(struct value_stream *s)
+static inline uint32_t next_value(struct value_stream *s)
 {
     if (s->kind == ELEMENTS)
         return element_at(s->runs.raw, s->runs.next++, s->runs.w);
@@ -207,6 +305,111 @@ static inline void sizer_add(struct frame_sizer *s, uint32_t v)
     s->level[0].frame_or |= v;
     if (++s->level[0].in_frame == s->level[0].length)
         sizer_close_frame(s, 0);
+}
+
+/* Add a whole frame of the shortest length at once, by its OR: the same
+ * as adding its values one by one, when no such frame is open. */
+static inline void sizer_add_frame(struct frame_sizer *s, uint32_t frame_or)
+{
+    s->level[0].frame_or = frame_or;
+    s->level[0].in_frame = s->level[0].length;
+    sizer_close_frame(s, 0);
+}
+
+/* Add `count` copies of v, a whole frame of the longest length, when no
+ * frame is open: each length's frames have the OR v.
+ *     v 5 (3 bits), count 256: frames of 8 get 32 frames and 768 bits,
+ *     frames of 256 get 1 frame and 768 bits */
+static void sizer_add_repeats(struct frame_sizer *s, uint32_t v, uint32_t count)
+{
+    for (unsigned k = 0; k < s->levels; k++) {
+        s->level[k].frames += count / s->level[k].length;
+        s->level[k].bits += (uint64_t)bit_width(v) * count;
+    }
+}
+
+/* The OR of elements [i, i + count), eight bytes at a time, folded onto
+ * one element: w 1, words 0x0100000000000002 | 0x0000000400000000 ->
+ * 0x0100000400000002 -> 0x07. */
+static inline uint32_t elements_or(const uint8_t *raw, size_t i, size_t count, unsigned w)
+{
+    const uint8_t *p = raw + i * w, *end = p + count * w;
+    uint64_t words = 0;
+    uint32_t rest = 0;
+    for (; end - p >= 8; p += 8)
+        words |= scanzip_load64(p);
+    for (; p < end; p += w)
+        rest |= element_at(p, 0, w);
+    words |= words >> 32;
+    if (w <= 2)
+        words |= words >> 16;
+    if (w == 1)
+        words |= words >> 8;
+    return ((uint32_t)words & low_mask(8 * w)) | rest;
+}
+
+/* The most frames of the shortest length in one of the longest. */
+#define SIZER_MOST_SHORT_FRAMES (1u << (SCANZIP_FRAME_CANDIDATES - 1))
+
+/* Add a whole frame of the longest length, given the ORs of its `frames`
+ * frames of the shortest, when no frame is open: each length's widths
+ * at once, then the ORs of pairs make the next length's frames.
+ *     ORs [1 0 4 4], lengths 8 and 16: widths 1 0 3 3 (56 bits), then
+ *     ORs [1 4]: widths 1 3 (64 bits) */
+static void sizer_add_longest(struct frame_sizer *s, uint32_t frame_or[SIZER_MOST_SHORT_FRAMES], unsigned frames)
+{
+    for (unsigned k = 0;; k++) {
+        uint64_t widths = 0;
+        for (unsigned j = 0; j < frames; j++)
+            widths += bit_width(frame_or[j]);
+        s->level[k].frames += frames;
+        s->level[k].bits += widths * s->level[k].length;
+        if (k + 1 == s->levels)
+            return;
+        frames /= 2;
+        for (unsigned j = 0; j < frames; j++)
+            frame_or[j] = frame_or[2 * j] | frame_or[2 * j + 1];
+    }
+}
+
+/* Add elements [0, n) of a chunk, a frame of the longest length at a
+ * time: at once when its elements are all one value, else by the ORs of
+ * its shortest frames. The same sizes as sizer_add of each. */
+static inline __attribute__((always_inline)) void sizer_add_elements_of(struct frame_sizer *s, const uint8_t *raw,
+                                                                         size_t n, unsigned w, uint32_t shortest)
+{
+    uint32_t longest = s->level[s->levels - 1].length;
+    uint32_t frame_or[SIZER_MOST_SHORT_FRAMES];
+    size_t i = 0;
+    for (; n - i >= longest; i += longest) {
+        uint32_t v = element_at(raw, i, w);
+        if (run_end(raw, i, i + longest, w, v) == i + longest) {
+            sizer_add_repeats(s, v, longest);
+            continue;
+        }
+        for (unsigned j = 0; j < longest / shortest; j++)
+            frame_or[j] = elements_or(raw, i + (size_t)j * shortest, shortest, w);
+        sizer_add_longest(s, frame_or, longest / shortest);
+    }
+    for (; n - i >= shortest; i += shortest)
+        sizer_add_frame(s, elements_or(raw, i, shortest, w));
+    s->level[0].frame_or |= elements_or(raw, i, n - i, w);
+    s->level[0].in_frame += (uint32_t)(n - i);
+}
+
+/* sizer_add_elements_of compiled for each w, and for bytes in frames of
+ * 8 (a word each) when choosing. */
+static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t n, unsigned w)
+{
+    uint32_t shortest = s->level[0].length;
+    if (w == 1 && shortest == SCANZIP_FIRST_FRAME_CANDIDATE)
+        sizer_add_elements_of(s, raw, n, 1, SCANZIP_FIRST_FRAME_CANDIDATE);
+    else if (w == 1)
+        sizer_add_elements_of(s, raw, n, 1, shortest);
+    else if (w == 2)
+        sizer_add_elements_of(s, raw, n, 2, shortest);
+    else
+        sizer_add_elements_of(s, raw, n, 4, shortest);
 }
 
 /* Close the last, partial frames, shortest first: a partial frame of 8
@@ -325,8 +528,7 @@ static void look_at(const struct scanzip_codec_params *params, const uint8_t *ra
     look->w = w;
     look->n = n;
     look->elements = empty;
-    for (size_t i = 0; i < n; i++)
-        sizer_add(&look->elements, element_at(raw, i, w));
+    sizer_add_elements(&look->elements, raw, n, w);
     sizer_finish(&look->elements);
     struct run_reader elements = {raw, n, 0, w, false}, deltas = {raw, n, 0, w, true};
     size_runs(elements, &empty, &look->of_elements, &deltas_seen);
@@ -417,24 +619,35 @@ static void bits_flush(struct bit_writer *b)
     b->pending_bits = 0;
 }
 
+/* Frames of up to this many values are read once, into a buffer on the
+ * stack; a longer one (--frame) is read twice. */
+#define PACK_BUFFER_VALUES 256
+
 /* Pack `count` values of a stream in frames: a width byte per frame at
- * out, then the words. Each frame is read twice (once for its width,
- * once to write it), from a copy of the iterator. Returns the bytes. */
+ * out, then the words. A frame's width needs all its values before the
+ * first is written: a short frame is kept in a buffer, a long one is read
+ * twice, from a copy of the iterator. Returns the bytes. */
 static uint64_t pack_stream(struct value_stream *values, uint64_t count, uint32_t frame_length,
                             uint8_t *out)
 {
     uint64_t frames = count / frame_length + (count % frame_length != 0);
     struct bit_writer writer = {out + frames, 0, 0, 0};
+    uint32_t buffer[PACK_BUFFER_VALUES];
     for (uint64_t f = 0; f < frames; f++) {
         uint64_t in_frame = f + 1 < frames ? frame_length : count - f * frame_length;
+        bool buffered = in_frame <= PACK_BUFFER_VALUES;
         struct value_stream first_look = *values;
         uint32_t frame_or = 0;
         for (uint64_t j = 0; j < in_frame; j++)
-            frame_or |= next_value(&first_look);
+            frame_or |= buffered ? (buffer[j] = next_value(values)) : next_value(&first_look);
         unsigned width = bit_width(frame_or);
         out[f] = (uint8_t)width;
-        for (uint64_t j = 0; j < in_frame; j++)
-            bits_put(&writer, next_value(values), width);
+        if (buffered)
+            for (uint64_t j = 0; j < in_frame; j++)
+                bits_put(&writer, buffer[j], width);
+        else
+            for (uint64_t j = 0; j < in_frame; j++)
+                bits_put(&writer, next_value(values), width);
     }
     bits_flush(&writer);
     return frames + 4 * writer.words;
@@ -478,11 +691,8 @@ static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned f
 {
     (void)flags;
     struct run_reader reader = {raw, n, 0, params->element_bytes, false};
-    uint32_t symbol, count, runs = 0;
-    while (next_run(&reader, &symbol, &count))
-        runs++;
+    uint32_t symbol, count, runs = (uint32_t)count_runs(raw, n, params->element_bytes);
     scanzip_store32(out, runs);
-    reader.next = 0;
     for (uint32_t r = 0; next_run(&reader, &symbol, &count); r++) {
         scanzip_store32(out + 4 + 4 * (uint64_t)r, symbol);
         scanzip_store32(out + 4 + 4 * ((uint64_t)runs + r), count);
@@ -499,15 +709,23 @@ static uint64_t encode_pack(const struct scanzip_codec_params *params, unsigned 
     return 4 + pack_stream(&values, n, params->frame_length, out + 4);
 }
 
+/* The runs of delta first's elements (next_run's slow path: such chunks
+ * are the few where it pays, format.h). */
+static uint32_t count_delta_first_runs(const uint8_t *raw, size_t n, unsigned w)
+{
+    struct run_reader reader = {raw, n, 0, w, true};
+    uint32_t symbol, count, runs = 0;
+    while (next_run(&reader, &symbol, &count))
+        runs++;
+    return runs;
+}
+
 static uint64_t encode_cascade(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
                                size_t n, uint8_t *out)
 {
     unsigned w = params->element_bytes;
     bool delta_first = flags & SCANZIP_FLAG_DELTA_FIRST;
-    struct run_reader reader = {raw, n, 0, w, delta_first};
-    uint32_t symbol, count, runs = 0;
-    while (next_run(&reader, &symbol, &count))
-        runs++;
+    uint32_t runs = delta_first ? count_delta_first_runs(raw, n, w) : (uint32_t)count_runs(raw, n, w);
     scanzip_store32(out, runs);
     scanzip_store32(out + 4, params->frame_length);
     enum value_kind kind = (flags & SCANZIP_FLAG_DELTA) ? RUN_DELTAS : RUN_SYMBOLS;
@@ -534,7 +752,7 @@ static inline uint32_t bits_get(struct bit_reader *b, unsigned width)
         b->in += 4;
         b->pending_bits += 32;
     }
-    uint32_t value = (uint32_t)(b->pending & low_mask(width));
+    uint32_t value = (uint32_t)(b->pending & ((UINT64_C(1) << width) - 1)); /* width <= 32: no test */
     b->pending >>= width;
     b->pending_bits -= width;
     return value;
@@ -619,21 +837,39 @@ static int decode_stored(unsigned w, unsigned flags, const uint8_t *payload, uin
     return 0;
 }
 
+/* Fill bytes [0, bytes) of out, which has room for `room` bytes, with
+ * symbol repeated: a short run as 16 bytes of it at a time, which may
+ * write past the run into the room (the next runs overwrite that), so
+ * that a run of 3 is two stores rather than a call to memset. */
+static inline void fill_run(uint8_t *out, uint64_t room, uint32_t symbol, uint64_t bytes, unsigned w)
+{
+    uint64_t pattern = repeated(symbol, w);
+    if (bytes <= 64 && room >= 64) {
+        for (uint64_t b = 0; b < bytes; b += 16) {
+            scanzip_store64(out + b, pattern);
+            scanzip_store64(out + b + 8, pattern);
+        }
+    } else if (w == 1) {
+        memset(out, (int)symbol, bytes);
+    } else {
+        uint64_t b = 0;
+        for (; b + 8 <= bytes; b += 8)
+            scanzip_store64(out + b, pattern);
+        for (; b < bytes; b += w)
+            memcpy(out + b, &pattern, w);
+    }
+}
+
 /* Write `count` copies of symbol at element *at, if they fit in n. */
-static int put_run(const char *method, uint64_t run, uint32_t symbol, uint64_t count, uint8_t *raw,
-                   unsigned w, uint64_t n, uint64_t *at, struct scanzip_why *why)
+static inline int put_run(const char *method, uint64_t run, uint32_t symbol, uint64_t count, uint8_t *raw,
+                          unsigned w, uint64_t n, uint64_t *at, struct scanzip_why *why)
 {
     if (count == 0)
         return scanzip_fail(why, "%s: run %llu has a count of 0", method, (unsigned long long)run);
     if (count > n - *at)
         return scanzip_fail(why, "%s: the counts up to run %llu add up to %llu, more than the chunk's %llu elements",
                             method, (unsigned long long)run, (unsigned long long)(*at + count), (unsigned long long)n);
-    if (w == 1) {
-        memset(raw + *at, (int)symbol, count);
-    } else {
-        for (uint64_t i = 0; i < count; i++)
-            element_put(raw, *at + i, w, symbol);
-    }
+    fill_run(raw + *at * w, (n - *at) * w, symbol, count * w, w);
     *at += count;
     return 0;
 }

@@ -10,11 +10,13 @@
  * open_memstream: one code path, the one the fuzzer runs.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE, on Linux */
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -312,6 +314,25 @@ void scanzip_reorder(const uint8_t *in, uint8_t *out, const uint32_t shape[3], u
 
 /* ---- Reading and writing streams -------------------------------------------- */
 
+/* Memory for a batch's raw bytes, tens of MiB touched for the first
+ * time: in 2 MiB pages where Linux offers them (transparent huge pages,
+ * madvise), so that it costs a page fault every 2 MiB rather than every
+ * 4 KiB (a 16 MiB chunk: 8 faults, not 4096). Freed with free. */
+static void *batch_alloc(uint64_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    const uint64_t huge = (uint64_t)2 << 20;
+    if (bytes >= huge) {
+        uint64_t rounded = divide_up(bytes, huge) * huge;
+        void *memory = aligned_alloc(huge, rounded);
+        if (memory != NULL)
+            madvise(memory, rounded, MADV_HUGEPAGE); /* only advice: if refused, 4 KiB pages */
+        return memory;
+    }
+#endif
+    return malloc(bytes > 0 ? bytes : 1);
+}
+
 static int write_all(FILE *out, const void *bytes, uint64_t size, struct scanzip_why *why)
 {
     if (size > 0 && fwrite(bytes, 1, size, out) != size)
@@ -465,7 +486,7 @@ static const uint8_t *source_bytes(struct chunk_source *source, uint64_t offset,
         return source->whole + offset;
     if (size > source->batch_capacity) {
         free(source->batch);
-        source->batch = malloc(size);
+        source->batch = batch_alloc(size);
         source->batch_capacity = source->batch != NULL ? size : 0;
         if (source->batch == NULL) {
             scanzip_fail(why, "out of memory (a batch of %llu bytes)", (unsigned long long)size);
@@ -718,7 +739,7 @@ static void decode_one(const struct scanzip_engine *engine, const struct scanzip
                    computed);
         return;
     }
-    c->raw = malloc(r->raw_bytes > 0 ? r->raw_bytes : 1);
+    c->raw = batch_alloc(r->raw_bytes);
     if (c->raw == NULL) {
         fail_chunk(&c->why, layout, index, c->where, "out of memory (%u bytes)", r->raw_bytes);
         return;

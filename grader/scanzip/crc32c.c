@@ -38,3 +38,23 @@ Test(crc32c, versions_agree)
                       extended, fast);
         }
 }
+
+/* Long buffers: the SSE4.2 version does three stretches of 4096 bytes at
+ * once and joins them; lengths around multiples of 3 x 4096. */
+Test(crc32c, versions_agree_on_long_buffers)
+{
+    static uint8_t bytes[3 * 3 * 4096 + 64];
+    uint64_t state = 0x10c3;
+    for (size_t i = 0; i < sizeof bytes; i++)
+        bytes[i] = (uint8_t)next_random(&state);
+    size_t lengths[] = {3 * 4096 - 1, 3 * 4096, 3 * 4096 + 1, 3 * 4096 + 8, 2 * 3 * 4096 + 5, 3 * 3 * 4096 + 60};
+    for (size_t offset = 0; offset < 4; offset++)
+        for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+            uint32_t fast = crc32c(bytes + offset, lengths[k]), table = crc32c_portable(0, bytes + offset, lengths[k]);
+            cr_assert(fast == table, "crc32c of %zu random bytes at offset %zu (seed 0x10c3): 0x%08x, the table "
+                      "version gives 0x%08x", lengths[k], offset, fast, table);
+            uint32_t extended = crc32c_extend(crc32c(bytes + offset, 100), bytes + offset + 100, lengths[k] - 100);
+            cr_assert(extended == fast, "crc32c_extend after 100 of %zu bytes: 0x%08x, expected 0x%08x", lengths[k],
+                      extended, fast);
+        }
+}
