@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cuda_runtime_api.h>
 
@@ -47,19 +46,12 @@ extern "C" {
  *     date,gpu,file,codec,bytes,compressed_bytes,ratio,compress_gb_s,decompress_gb_s,round_trip */
 static void codecs_csv(const char *name, const struct codec_figures *figures, int count)
 {
-    const char *path = getenv("CODECS_CSV");
-    if (path == NULL || *path == '\0')
-        return;
-    FILE *csv = fopen(path, "a");
-    if (csv == NULL) {
-        fprintf(stderr, "bench: cannot append to CODECS_CSV=%s\n", path);
-        exit(1);
-    }
-    if (ftell(csv) == 0)
-        fprintf(csv, "date,gpu,file,codec,bytes,compressed_bytes,ratio,compress_gb_s,decompress_gb_s,round_trip\n");
     char day[16];
-    time_t now = time(NULL);
-    strftime(day, sizeof day, "%Y-%m-%d", gmtime(&now));
+    FILE *csv = bench_csv_open("CODECS_CSV",
+                               "date,gpu,file,codec,bytes,compressed_bytes,ratio,compress_gb_s,decompress_gb_s,round_trip",
+                               day);
+    if (csv == NULL)
+        return;
     struct cudaDeviceProp properties;
     bench_check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
     for (int i = 0; i < count; i++) {

@@ -111,23 +111,32 @@ static double of_copy(size_t n, double bytes, float ms, float copy_ms)
     return bytes / (8.0 * (double)n) * copy_ms / ms;
 }
 
+FILE *bench_csv_open(const char *variable, const char *header, char day[16])
+{
+    const char *path = getenv(variable);
+    if (path == NULL || path[0] == '\0')
+        return NULL;
+    FILE *csv = fopen(path, "a");
+    if (csv == NULL) {
+        fprintf(stderr, "bench: cannot append to %s=%s\n", variable, path);
+        exit(1);
+    }
+    if (ftell(csv) == 0)
+        fprintf(csv, "%s\n", header);
+    time_t now = time(NULL);
+    strftime(day, 16, "%Y-%m-%d", gmtime(&now));
+    return csv;
+}
+
 /* Appends one line to BENCH_CSV, with the header when the file is new. */
 static void csv_line(const char *bench, const char *version, size_t n, double bytes, float ms,
                      float copy_ms, float cub_ms)
 {
-    const char *path = getenv("BENCH_CSV");
-    if (path == NULL || path[0] == '\0')
-        return;
-    FILE *csv = fopen(path, "a");
-    if (csv == NULL) {
-        fprintf(stderr, "bench: cannot append to BENCH_CSV=%s\n", path);
-        exit(1);
-    }
-    if (ftell(csv) == 0)
-        fprintf(csv, "date,gpu,cuda_driver,bench,input,version,n,bytes,ms,gb_per_s,of_copy,of_cub\n");
     char day[16];
-    time_t now = time(NULL);
-    strftime(day, sizeof day, "%Y-%m-%d", gmtime(&now));
+    FILE *csv = bench_csv_open("BENCH_CSV", "date,gpu,cuda_driver,bench,input,version,n,bytes,ms,gb_per_s,of_copy,of_cub",
+                               day);
+    if (csv == NULL)
+        return;
     char input[128], name[128];
     fprintf(csv, "%s,%s,%d.%d,%s,%s,%s,%zu,%.0f,%.4f,%.1f,%.3f,", day, device_name, driver_version / 1000,
             driver_version % 1000 / 10, bench, csv_field(table_input, input, sizeof input),

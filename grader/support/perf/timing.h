@@ -17,6 +17,7 @@
 #include <cuda_runtime_api.h>
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* Every figure is the median of this many timed runs. */
@@ -41,6 +42,12 @@ int bench_start(const char *title);
  * live until the table's last row), and of_cub is empty without a CUB
  * figure. */
 void bench_table_header(const char *input, int with_cub);
+
+/* The CSV file the environment variable `variable` names (BENCH_CSV),
+ * opened to append, `header` written first when the file is empty, and
+ * today's date (UTC, 2026-11-27) in day; NULL when the variable is unset
+ * or empty. Exits with a line when the file cannot be opened. */
+FILE *bench_csv_open(const char *variable, const char *header, char day[16]);
 void bench_row(const char *bench, const char *version, size_t n, double bytes, float ms,
                float copy_ms, float cub_ms);
 
