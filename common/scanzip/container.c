@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/mman.h>
 
 #ifdef _OPENMP
@@ -532,43 +533,176 @@ static void encode_one(const struct scanzip_engine *engine, const struct scanzip
     c->record.payload_crc = crc32c(c->encoded.payload, c->encoded.payload_bytes);
 }
 
-/* Encode chunks [first, first + count) in parallel, then write them,
- * each payload freed once written; *written grows by their bytes. */
-static int compress_batch(const struct scanzip_engine *engine, const struct scanzip_options *options,
-                          const struct scanzip_layout *layout, struct chunk_source *source, uint64_t first,
-                          uint64_t count, struct encoded_chunk *chunks, FILE *out, uint64_t *written,
-                          struct scanzip_why *why)
+/* ---- The pipeline ----------------------------------------------------------- */
+
+/* Both directions run one parallel region a stream, in which each thread
+ * loops: take the next job (a group of consecutive chunks) and read it,
+ * in turn; code it, alone; write it, in turn (jobs in file order). So a
+ * thread reads or writes while the others code, and no thread waits for
+ * a serial phase between batches (OpenMP's idle threads spin there).
+ *     2 threads, jobs 0 1 2 3:   T0 read0 code0 write0 read2 code2 write2
+ *                                T1 .read1 code1 .write1 read3 code3 ...
+ * A thread waits on a condition variable (it sleeps), never spins. */
+struct pipeline {
+    pthread_mutex_t read_lock; /* held while a thread takes and reads a job */
+    pthread_mutex_t lock;      /* guards the fields below */
+    pthread_cond_t changed;    /* next_write or used moved */
+    uint64_t next_write;       /* the job whose turn it is to write */
+    uint64_t used, memory;     /* decompression: bytes of chunks held; the bound (0: none) */
+    bool failed;               /* a job failed: the ones after it write nothing */
+    /* read_lock guards these: */
+    uint64_t next_job, next_chunk;
+    bool read_ended; /* a read failed, or a failure was written: take no more jobs */
+};
+
+static void pipeline_init(struct pipeline *p, uint64_t memory)
 {
-    uint64_t base = scanzip_chunk_place(layout, first).offset;
-    struct scanzip_chunk_place last = scanzip_chunk_place(layout, first + count - 1);
-    const uint8_t *bytes = source_bytes(source, base, last.offset + last.raw_bytes - base, why);
-    if (bytes == NULL)
-        return -1;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (engine->concurrent && count > 1)
-#endif
-    for (uint64_t k = 0; k < count; k++) {
-        struct scanzip_chunk_place place = scanzip_chunk_place(layout, first + k);
-        encode_one(engine, options, &place, bytes + (place.offset - base), &chunks[k]);
-    }
+    memset(p, 0, sizeof *p);
+    pthread_mutex_init(&p->read_lock, NULL);
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->changed, NULL);
+    p->memory = memory;
+}
+
+static void pipeline_destroy(struct pipeline *p)
+{
+    pthread_mutex_destroy(&p->read_lock);
+    pthread_mutex_destroy(&p->lock);
+    pthread_cond_destroy(&p->changed);
+}
+
+/* Wait for job's turn to write; false if a job before it failed. */
+static bool wait_turn(struct pipeline *p, uint64_t job)
+{
+    pthread_mutex_lock(&p->lock);
+    while (p->next_write != job)
+        pthread_cond_wait(&p->changed, &p->lock);
+    bool go = !p->failed;
+    pthread_mutex_unlock(&p->lock);
+    return go;
+}
+
+/* End job's turn: the next job may write; `released` bytes are free. */
+static void end_turn(struct pipeline *p, uint64_t released, bool failed)
+{
+    pthread_mutex_lock(&p->lock);
+    p->next_write++;
+    p->used -= released;
+    p->failed = p->failed || failed;
+    pthread_cond_broadcast(&p->changed);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* The threads of a stream's region, and the chunks a job holds: `batch`
+ * chunks in flight (batch_chunks) shared among the threads.
+ *     2 threads, batch 16: 2 threads, jobs of 8;  batch 1: 1 thread, jobs of 1 */
+static void split_batch(const struct scanzip_engine *engine, uint64_t batch, int *threads, uint64_t *job_chunks)
+{
+    uint64_t t = thread_count(engine);
+    t = t < batch ? t : batch;
+    *threads = (int)t;
+    *job_chunks = batch / t;
+}
+
+/* ---- Compression, continued ------------------------------------------------------- */
+
+/* What a compressing thread shares with the others. */
+struct compress_stream {
+    const struct scanzip_engine *engine;
+    const struct scanzip_options *options;
+    const struct scanzip_layout *layout;
+    const struct scanzip_run *run;
+    struct pipeline pipe;
+    FILE *in, *out;
+    uint8_t *whole;
+    uint64_t job_chunks, written;
+    struct scanzip_why *why; /* the first failure in file order, written in its turn */
+};
+
+/* Write a job's chunks [first, first + count) in order, each payload
+ * freed; the stream's bytes grow by theirs. */
+static int write_job(struct compress_stream *s, uint64_t first, uint64_t count, struct encoded_chunk *chunks)
+{
     int status = 0;
-    for (uint64_t k = 0; k < count; k++) {
+    for (uint64_t k = 0; k < count && status == 0; k++) {
         uint8_t record[SCANZIP_RECORD_BYTES];
-        if (status == 0 && chunks[k].status != 0)
-            status = scanzip_fail(why, "encoding chunk %llu failed (out of memory, or a GPU error said above)",
-                                  (unsigned long long)(first + k + 1));
-        if (status == 0) {
-            scanzip_record_write(&chunks[k].record, record);
-            status = write_all(out, record, sizeof record, why);
-        }
+        if (chunks[k].status != 0)
+            return scanzip_fail(s->why, "encoding chunk %llu failed (out of memory, or a GPU error said above)",
+                                (unsigned long long)(first + k + 1));
+        scanzip_record_write(&chunks[k].record, record);
+        status = write_all(s->out, record, sizeof record, s->why);
         if (status == 0)
-            status = write_all(out, chunks[k].encoded.payload, chunks[k].encoded.payload_bytes, why);
+            status = write_all(s->out, chunks[k].encoded.payload, chunks[k].encoded.payload_bytes, s->why);
         if (status == 0)
-            *written += sizeof record + chunks[k].encoded.payload_bytes;
-        free(chunks[k].encoded.payload);
-        chunks[k].encoded.payload = NULL; /* the array serves the next batch: an engine that fails leaves it */
+            s->written += sizeof record + chunks[k].encoded.payload_bytes;
+    }
+    if (status == 0) {
+        struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, first + count - 1);
+        report(s->run, last.offset + last.raw_bytes, s->layout->original_bytes);
     }
     return status;
+}
+
+/* Take the next job and read its raw bytes, in turn: *count 0 when none is left. */
+static const uint8_t *take_compress_job(struct compress_stream *s, struct chunk_source *source, uint64_t *job,
+                                        uint64_t *first, uint64_t *count, struct scanzip_why *why)
+{
+    struct pipeline *p = &s->pipe;
+    const uint8_t *bytes = NULL;
+    pthread_mutex_lock(&p->read_lock);
+    *first = p->next_chunk;
+    *count = p->read_ended || *first >= s->layout->chunk_count ? 0 : s->layout->chunk_count - *first;
+    *count = *count < s->job_chunks ? *count : s->job_chunks;
+    if (*count > 0) {
+        *job = p->next_job++;
+        p->next_chunk += *count;
+        struct scanzip_chunk_place head = scanzip_chunk_place(s->layout, *first);
+        struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, *first + *count - 1);
+        bytes = source_bytes(source, head.offset, last.offset + last.raw_bytes - head.offset, why);
+        p->read_ended = bytes == NULL;
+    }
+    pthread_mutex_unlock(&p->read_lock);
+    return bytes;
+}
+
+/* One thread's loop: take and read a job, encode it, write it in turn. */
+static void compress_thread(struct compress_stream *s)
+{
+    struct chunk_source source = {s->in, s->whole, NULL, 0};
+    struct encoded_chunk *chunks = calloc(s->job_chunks, sizeof *chunks);
+    for (;;) {
+        uint64_t job = 0, first, count;
+        struct scanzip_why read_why;
+        const uint8_t *bytes = take_compress_job(s, &source, &job, &first, &count, &read_why);
+        if (count == 0)
+            break;
+        uint64_t base = scanzip_chunk_place(s->layout, first).offset;
+        for (uint64_t k = 0; k < count && bytes != NULL && chunks != NULL; k++) {
+            struct scanzip_chunk_place place = scanzip_chunk_place(s->layout, first + k);
+            encode_one(s->engine, s->options, &place, bytes + (place.offset - base), &chunks[k]);
+        }
+        int job_status = -1;
+        if (wait_turn(&s->pipe, job)) {
+            if (chunks == NULL)
+                scanzip_fail(s->why, "out of memory");
+            else if (bytes == NULL)
+                *s->why = read_why;
+            else
+                job_status = write_job(s, first, count, chunks);
+        }
+        for (uint64_t k = 0; k < count && chunks != NULL; k++) {
+            free(chunks[k].encoded.payload);
+            chunks[k].encoded.payload = NULL; /* the array serves the next job: an engine that fails leaves it */
+        }
+        if (job_status != 0) {
+            pthread_mutex_lock(&s->pipe.read_lock);
+            s->pipe.read_ended = true;
+            pthread_mutex_unlock(&s->pipe.read_lock);
+        }
+        end_turn(&s->pipe, 0, job_status != 0);
+    }
+    free(chunks);
+    free(source.batch);
 }
 
 int scanzip_compress_stream(const struct scanzip_engine *engine, const struct scanzip_options *options,
@@ -578,35 +712,37 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
     struct scanzip_header header;
     struct scanzip_layout layout;
     uint8_t header_bytes[SCANZIP_HEADER_BYTES];
-    uint64_t memory = run != NULL ? run->memory : 0, written = 0;
+    uint64_t memory = run != NULL ? run->memory : 0;
     if (scanzip_plan(options, original_bytes, &header, why) != 0 || scanzip_layout_of(&header, &layout, why) != 0 ||
         scanzip_check_memory(options, original_bytes, memory, why) != 0)
         return -1;
     scanzip_header_write(&header, header_bytes);
     if (write_all(out, header_bytes, sizeof header_bytes, why) != 0)
         return -1;
-    written = sizeof header_bytes;
-    struct chunk_source source = {in, NULL, NULL, 0};
-    if (header.axis != SCANZIP_AXIS_X && read_whole(in, &header, &layout, &source, why) != 0) {
-        free(source.whole);
+    struct chunk_source whole = {in, NULL, NULL, 0};
+    if (header.axis != SCANZIP_AXIS_X && read_whole(in, &header, &layout, &whole, why) != 0) {
+        free(whole.whole);
         return -1;
     }
-    uint64_t batch = batch_chunks(engine, &layout, scanzip_compress_chunk_need(options, original_bytes), memory);
-    struct encoded_chunk *chunks = calloc(batch, sizeof *chunks);
-    int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
-    for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += batch) {
-        uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
-        status = compress_batch(engine, options, &layout, &source, first, count, chunks, out, &written, why);
-        struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + count - 1);
-        report(run, last.offset + last.raw_bytes, original_bytes);
-    }
+    struct compress_stream s = {.engine = engine, .options = options, .layout = &layout, .run = run, .in = in,
+                                .out = out, .whole = whole.whole, .written = sizeof header_bytes, .why = why};
+    int threads;
+    split_batch(engine, batch_chunks(engine, &layout, scanzip_compress_chunk_need(options, original_bytes), memory),
+                &threads, &s.job_chunks);
+    pipeline_init(&s.pipe, 0);
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads) if (threads > 1)
+#else
+    (void)threads;
+#endif
+    compress_thread(&s);
+    int status = s.pipe.failed ? -1 : 0;
     if (status == 0 && fflush(out) != 0)
         status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     if (run != NULL)
-        run->compressed_bytes = written;
-    free(chunks);
-    free(source.whole);
-    free(source.batch);
+        run->compressed_bytes = s.written;
+    pipeline_destroy(&s.pipe);
+    free(whole.whole);
     return status;
 }
 
