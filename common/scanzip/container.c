@@ -593,15 +593,24 @@ static void end_turn(struct pipeline *p, uint64_t released, bool failed)
     pthread_mutex_unlock(&p->lock);
 }
 
+/* This thread's number in the region, from 0. */
+static uint64_t thread_index(void)
+{
+#ifdef _OPENMP
+    return (uint64_t)omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
 /* The threads of a stream's region, and the chunks a job holds: `batch`
  * chunks in flight (batch_chunks) shared among the threads.
  *     2 threads, batch 16: 2 threads, jobs of 8;  batch 1: 1 thread, jobs of 1 */
-static void split_batch(const struct scanzip_engine *engine, uint64_t batch, int *threads, uint64_t *job_chunks)
+static void split_batch(const struct scanzip_engine *engine, uint64_t batch, uint64_t *threads, uint64_t *job_chunks)
 {
     uint64_t t = thread_count(engine);
-    t = t < batch ? t : batch;
-    *threads = (int)t;
-    *job_chunks = batch / t;
+    *threads = t < batch ? t : batch;
+    *job_chunks = batch / *threads;
 }
 
 /* ---- Compression, continued ------------------------------------------------------- */
@@ -666,10 +675,9 @@ static const uint8_t *take_compress_job(struct compress_stream *s, struct chunk_
 }
 
 /* One thread's loop: take and read a job, encode it, write it in turn. */
-static void compress_thread(struct compress_stream *s)
+static void compress_thread(struct compress_stream *s, struct encoded_chunk *chunks)
 {
     struct chunk_source source = {s->in, s->whole, NULL, 0};
-    struct encoded_chunk *chunks = calloc(s->job_chunks, sizeof *chunks);
     for (;;) {
         uint64_t job = 0, first, count;
         struct scanzip_why read_why;
@@ -677,20 +685,18 @@ static void compress_thread(struct compress_stream *s)
         if (count == 0)
             break;
         uint64_t base = scanzip_chunk_place(s->layout, first).offset;
-        for (uint64_t k = 0; k < count && bytes != NULL && chunks != NULL; k++) {
+        for (uint64_t k = 0; k < count && bytes != NULL; k++) {
             struct scanzip_chunk_place place = scanzip_chunk_place(s->layout, first + k);
             encode_one(s->engine, s->options, &place, bytes + (place.offset - base), &chunks[k]);
         }
         int job_status = -1;
         if (wait_turn(&s->pipe, job)) {
-            if (chunks == NULL)
-                scanzip_fail(s->why, "out of memory");
-            else if (bytes == NULL)
+            if (bytes == NULL)
                 *s->why = read_why;
             else
                 job_status = write_job(s, first, count, chunks);
         }
-        for (uint64_t k = 0; k < count && chunks != NULL; k++) {
+        for (uint64_t k = 0; k < count; k++) {
             free(chunks[k].encoded.payload);
             chunks[k].encoded.payload = NULL; /* the array serves the next job: an engine that fails leaves it */
         }
@@ -701,7 +707,6 @@ static void compress_thread(struct compress_stream *s)
         }
         end_turn(&s->pipe, 0, job_status != 0);
     }
-    free(chunks);
     free(source.batch);
 }
 
@@ -726,22 +731,26 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
     }
     struct compress_stream s = {.engine = engine, .options = options, .layout = &layout, .run = run, .in = in,
                                 .out = out, .whole = whole.whole, .written = sizeof header_bytes, .why = why};
-    int threads;
+    uint64_t threads;
     split_batch(engine, batch_chunks(engine, &layout, scanzip_compress_chunk_need(options, original_bytes), memory),
                 &threads, &s.job_chunks);
+    struct encoded_chunk *chunks = calloc(threads * s.job_chunks, sizeof *chunks);
+    if (chunks == NULL) {
+        free(whole.whole);
+        return scanzip_fail(why, "out of memory");
+    }
     pipeline_init(&s.pipe, 0);
 #ifdef _OPENMP
-#pragma omp parallel num_threads(threads) if (threads > 1)
-#else
-    (void)threads;
+#pragma omp parallel num_threads((int)threads) if (threads > 1)
 #endif
-    compress_thread(&s);
+    compress_thread(&s, chunks + thread_index() * s.job_chunks);
     int status = s.pipe.failed ? -1 : 0;
     if (status == 0 && fflush(out) != 0)
         status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     if (run != NULL)
         run->compressed_bytes = s.written;
     pipeline_destroy(&s.pipe);
+    free(chunks);
     free(whole.whole);
     return status;
 }
@@ -812,54 +821,6 @@ static int read_payload(FILE *in, const struct scanzip_layout *layout, uint64_t 
                           (unsigned long long)got, c->record.payload_bytes);
     *where += c->record.payload_bytes;
     return 0;
-}
-
-/* What reading a stream's batches carries from one to the next: the
- * offset reached, and the record of a chunk that did not fit in the last
- * batch's memory (held: its payload not read yet). */
-struct batch_reader {
-    uint64_t where, memory;
-    bool held;
-    struct decoded_chunk next;
-};
-
-/* Read up to `count` chunks from `first` on into chunks[], as long as
- * their payloads and decoded bytes fit in reader->memory (0: no bound);
- * the first one must fit alone. Returns how many were read; a failure
- * to read the one after them goes to *why and sets *failed. */
-static uint64_t read_batch(FILE *in, const struct scanzip_layout *layout, uint64_t first, uint64_t count,
-                           struct batch_reader *reader, struct decoded_chunk *chunks, int *failed,
-                           struct scanzip_why *why)
-{
-    uint64_t have = 0, used = 0;
-    *failed = 0;
-    for (; have < count; have++) {
-        struct decoded_chunk *c = &chunks[have];
-        if (reader->held)
-            *c = reader->next, reader->held = false;
-        else if (read_record(in, layout, first + have, &reader->where, c, why) != 0)
-            break;
-        uint64_t need = (uint64_t)c->record.payload_bytes + c->record.raw_bytes;
-        if (reader->memory > 0 && need > reader->memory) {
-            char text[32], least[32];
-            fail_chunk(why, layout, first + have, c->where,
-                       "it needs %llu bytes in memory (a payload of %u bytes and %u decoded), more than "
-                       "--memory %s; give at least --memory %s", (unsigned long long)need,
-                       c->record.payload_bytes, c->record.raw_bytes, memory_text(reader->memory, text),
-                       least_memory(need, least));
-            break;
-        }
-        if (reader->memory > 0 && used + need > reader->memory) {
-            reader->next = *c, reader->held = true;
-            memset(c, 0, sizeof *c);
-            return have;
-        }
-        if (read_payload(in, layout, first + have, &reader->where, c, why) != 0)
-            break;
-        used += need;
-    }
-    *failed = have < count;
-    return have;
 }
 
 /* Check the payload's CRC, decode it, check the raw CRC. */
@@ -942,42 +903,145 @@ static int sink_finish(struct chunk_sink *sink, struct scanzip_why *why)
     return status;
 }
 
-/* Read a batch (read_batch), decode it in parallel, write it in order;
- * *have gets how many chunks it held. */
-static int decompress_batch(const struct scanzip_engine *engine, FILE *in, const struct scanzip_layout *layout,
-                            uint64_t first, uint64_t count, struct batch_reader *reader,
-                            struct decoded_chunk *chunks, struct chunk_sink *sink, uint64_t *have,
-                            struct scanzip_why *why)
+/* What a decompressing thread shares with the others. */
+struct decompress_stream {
+    const struct scanzip_engine *engine;
+    const struct scanzip_layout *layout;
+    const struct scanzip_run *run;
+    struct pipeline pipe;
+    FILE *in;
+    struct chunk_sink *sink;
+    uint64_t job_chunks;
+    /* read_lock guards these: the offset reached, and the record of a
+     * chunk that did not fit in the last job's memory (its payload unread) */
+    uint64_t where;
+    bool held;
+    struct decoded_chunk next;
+    struct scanzip_why *why; /* the first failure in file order, written in its turn */
+};
+
+/* Room for a chunk of `need` bytes under the memory bound: a job's first
+ * chunk waits for it (alone if need be), a later one ends the job
+ * (false) rather than wait with the job's own chunks held. */
+static bool reserve(struct pipeline *p, uint64_t need, bool first_of_job)
 {
-    struct scanzip_why read_why;
-    int read_failed;
-    memset(chunks, 0, count * sizeof *chunks);
-    uint64_t got = read_batch(in, layout, first, count, reader, chunks, &read_failed, &read_why);
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (engine->concurrent && got > 1)
-#endif
-    for (uint64_t k = 0; k < got; k++)
-        decode_one(engine, layout, first + k, &chunks[k]);
-    /* Errors in file order: a bad chunk, then a failed read after it. */
-    int status = 0;
-    for (uint64_t k = 0; k < got && status == 0; k++) {
-        if (chunks[k].status != 0) {
-            *why = chunks[k].why;
-            status = -1;
-        } else {
-            status = sink_put(sink, first + k, chunks[k].raw, chunks[k].record.raw_bytes, why);
+    pthread_mutex_lock(&p->lock);
+    while (first_of_job && p->memory > 0 && p->used > 0 && p->used + need > p->memory)
+        pthread_cond_wait(&p->changed, &p->lock);
+    bool room = first_of_job || p->memory == 0 || p->used + need <= p->memory;
+    p->used += room ? need : 0;
+    pthread_mutex_unlock(&p->lock);
+    return room;
+}
+
+/* Read up to `count` chunks from `first` on into chunks[], as long as
+ * they fit in memory; read_lock held. Returns how many were read, their
+ * bytes in *bytes; a failure to read the one after them goes to *why
+ * and sets *failed. */
+static uint64_t read_job(struct decompress_stream *s, uint64_t first, uint64_t count, struct decoded_chunk *chunks,
+                         uint64_t *bytes, bool *failed, struct scanzip_why *why)
+{
+    const struct scanzip_layout *layout = s->layout;
+    uint64_t have = 0, memory = s->pipe.memory;
+    for (; have < count; have++) {
+        struct decoded_chunk *c = &chunks[have];
+        if (s->held)
+            *c = s->next, s->held = false;
+        else if (read_record(s->in, layout, first + have, &s->where, c, why) != 0)
+            break;
+        uint64_t need = (uint64_t)c->record.payload_bytes + c->record.raw_bytes;
+        if (memory > 0 && need > memory) {
+            char text[32], least[32];
+            fail_chunk(why, layout, first + have, c->where,
+                       "it needs %llu bytes in memory (a payload of %u bytes and %u decoded), more than "
+                       "--memory %s; give at least --memory %s", (unsigned long long)need,
+                       c->record.payload_bytes, c->record.raw_bytes, memory_text(memory, text),
+                       least_memory(need, least));
+            break;
         }
+        if (!reserve(&s->pipe, need, have == 0)) {
+            s->next = *c, s->held = true;
+            memset(c, 0, sizeof *c);
+            *failed = false;
+            return have;
+        }
+        *bytes += need;
+        if (read_payload(s->in, layout, first + have, &s->where, c, why) != 0)
+            break;
     }
-    if (status == 0 && read_failed) {
-        *why = read_why;
-        status = -1;
+    *failed = have < count;
+    return have;
+}
+
+/* One job taken and read, in turn; its count is 0 when none is left. */
+struct decompress_job {
+    uint64_t job, first, count, got, bytes;
+    bool read_failed;
+    struct scanzip_why read_why;
+};
+
+static void take_decompress_job(struct decompress_stream *s, struct decoded_chunk *chunks,
+                                struct decompress_job *j)
+{
+    struct pipeline *p = &s->pipe;
+    memset(j, 0, sizeof *j);
+    pthread_mutex_lock(&p->read_lock);
+    j->first = p->next_chunk;
+    j->count = p->read_ended || j->first >= s->layout->chunk_count ? 0 : s->layout->chunk_count - j->first;
+    j->count = j->count < s->job_chunks ? j->count : s->job_chunks;
+    if (j->count > 0) {
+        j->job = p->next_job++;
+        memset(chunks, 0, j->count * sizeof *chunks);
+        j->got = read_job(s, j->first, j->count, chunks, &j->bytes, &j->read_failed, &j->read_why);
+        p->next_chunk += j->got;
+        p->read_ended = j->read_failed;
     }
-    for (uint64_t k = 0; k < count; k++) {
-        free(chunks[k].payload);
-        free(chunks[k].raw);
+    pthread_mutex_unlock(&p->read_lock);
+}
+
+/* Write a job's decoded chunks in order; errors in file order: a bad
+ * chunk, then a failed read after it. */
+static int write_decoded(struct decompress_stream *s, const struct decompress_job *j, struct decoded_chunk *chunks)
+{
+    for (uint64_t k = 0; k < j->got; k++) {
+        if (chunks[k].status != 0) {
+            *s->why = chunks[k].why;
+            return -1;
+        }
+        if (sink_put(s->sink, j->first + k, chunks[k].raw, chunks[k].record.raw_bytes, s->why) != 0)
+            return -1;
     }
-    *have = got;
-    return status;
+    if (j->read_failed) {
+        *s->why = j->read_why;
+        return -1;
+    }
+    struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, j->first + j->got - 1);
+    report(s->run, last.offset + last.raw_bytes, s->layout->original_bytes);
+    return 0;
+}
+
+/* One thread's loop: take and read a job, check and decode it, write it in turn. */
+static void decompress_thread(struct decompress_stream *s, struct decoded_chunk *chunks)
+{
+    for (;;) {
+        struct decompress_job j;
+        take_decompress_job(s, chunks, &j);
+        if (j.count == 0)
+            break;
+        for (uint64_t k = 0; k < j.got; k++)
+            decode_one(s->engine, s->layout, j.first + k, &chunks[k]);
+        int status = wait_turn(&s->pipe, j.job) ? write_decoded(s, &j, chunks) : -1;
+        for (uint64_t k = 0; k < j.count; k++) {
+            free(chunks[k].payload);
+            free(chunks[k].raw);
+        }
+        if (status != 0) {
+            pthread_mutex_lock(&s->pipe.read_lock);
+            s->pipe.read_ended = true;
+            pthread_mutex_unlock(&s->pipe.read_lock);
+        }
+        end_turn(&s->pipe, j.bytes, status != 0);
+    }
 }
 
 /* One stream whose first `already` header bytes are in header_bytes, and
@@ -997,19 +1061,21 @@ static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *o
         return scanzip_fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
                             (unsigned long long)header->original_bytes, (unsigned long long)max_output);
     struct chunk_sink sink = {out, header, &layout, NULL, 0, 0};
-    struct batch_reader reader = {SCANZIP_HEADER_BYTES, run != NULL ? run->memory : 0, false, {0}};
-    uint64_t batch = batch_chunks(engine, &layout, 0, 0), have = 0;
-    struct decoded_chunk *chunks = calloc(batch, sizeof *chunks);
-    int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
-    for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += have) {
-        uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
-        status = decompress_batch(engine, in, &layout, first, count, &reader, chunks, &sink, &have, why);
-        if (status == 0) { /* have >= 1: a batch reads at least one chunk, or fails */
-            struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + have - 1);
-            report(run, last.offset + last.raw_bytes, header->original_bytes);
-        }
-    }
-    uint64_t where = reader.where;
+    struct decompress_stream s = {.engine = engine, .layout = &layout, .run = run, .in = in, .sink = &sink,
+                                  .where = SCANZIP_HEADER_BYTES, .why = why};
+    uint64_t threads;
+    split_batch(engine, batch_chunks(engine, &layout, 0, 0), &threads, &s.job_chunks);
+    struct decoded_chunk *chunks = malloc(threads * s.job_chunks * sizeof *chunks);
+    if (chunks == NULL)
+        return scanzip_fail(why, "out of memory");
+    pipeline_init(&s.pipe, run != NULL ? run->memory : 0);
+#ifdef _OPENMP
+#pragma omp parallel num_threads((int)threads) if (threads > 1)
+#endif
+    decompress_thread(&s, chunks + thread_index() * s.job_chunks);
+    int status = s.pipe.failed ? -1 : 0;
+    pipeline_destroy(&s.pipe);
+    uint64_t where = s.where;
     /* What follows: nothing, another stream (its magic), or garbage. */
     size_t next = status == 0 ? (size_t)read_up_to(in, header_bytes, sizeof SCANZIP_MAGIC - 1) : 0;
     *more = next == sizeof SCANZIP_MAGIC - 1 && memcmp(header_bytes, SCANZIP_MAGIC, next) == 0;
