@@ -1,10 +1,11 @@
 /*
  * container.c: see container.h, and format.h for the bytes.
  *
- * Both directions work a batch of chunks at a time: read the batch in
- * file order, encode (or check and decode) its chunks in parallel, one
- * chunk a thread, then write them in order. Each chunk is encoded on its
- * own, so the output does not depend on the number of threads.
+ * Both directions run a pipeline (see "The pipeline" below): each thread
+ * takes a job of chunks, reads it in file order, encodes (or checks and
+ * decodes) it alone, and writes it in file order, so reading and writing
+ * overlap the coding. Each chunk is encoded on its own, so the output
+ * does not depend on the number of threads.
  *
  * The in-memory functions are the stream ones over fmemopen and
  * open_memstream: one code path, the one the fuzzer runs.
@@ -26,9 +27,10 @@
 #include "container.h"
 #include "crc32c.h"
 
-/* A batch holds one chunk a thread, or, when chunks are small, up to
- * this many raw bytes a thread (and at most BATCH_MAX_CHUNKS chunks), so
- * that each batch is worth its reading, writing and thread start. Memory
+/* A batch (the chunks in flight: a job a thread) holds one chunk a
+ * thread, or, when chunks are small, up to this many raw bytes a thread
+ * (and at most BATCH_MAX_CHUNKS chunks), so that each job is worth its
+ * turns at reading and writing. Memory
  * follows the batch (container.h: scanzip_run): with scanzip's default
  * chunks of 16 MiB and 2 threads, 2 chunks are in flight. */
 #define BATCH_RAW_BYTES_A_THREAD ((uint64_t)4 << 20)
