@@ -1036,6 +1036,38 @@ static void undo_delta_first(uint8_t *raw, uint64_t n, unsigned w)
     }
 }
 
+/* One frame of cascade's runs [first, first + in_frame): the two streams
+ * share their frames, so each frame's widths are read once. A frame whose
+ * counts have width 0 holds runs of one (noise: ch2bet's are 88% of
+ * them): their symbols are stored one an element, without fill_run. */
+static inline int decode_cascade_frame(struct packed_stream *symbols, struct packed_stream *counts, uint64_t f,
+                                       uint64_t first, uint64_t in_frame, bool delta, uint32_t *symbol,
+                                       uint8_t *raw, unsigned w, uint64_t n, uint64_t *done,
+                                       struct scanzip_why *why)
+{
+    unsigned symbol_width = symbols->widths[f], count_width = counts->widths[f], bits = 8 * w;
+    uint32_t mask = low_mask(bits), s = *symbol;
+    if (count_width == 0 && in_frame <= n - *done) {
+        uint8_t *out = raw + *done * w;
+        for (uint64_t j = 0; j < in_frame; j++, out += w) {
+            uint32_t value = bits_get(&symbols->reader, symbol_width);
+            s = delta ? (s + unzigzag(value, bits)) & mask : value;
+            memcpy(out, &s, w); /* little-endian, as fill_run's pattern */
+        }
+        *done += in_frame;
+    } else {
+        for (uint64_t j = 0; j < in_frame; j++) {
+            uint32_t value = bits_get(&symbols->reader, symbol_width);
+            s = delta ? (s + unzigzag(value, bits)) & mask : value;
+            uint64_t count = (uint64_t)bits_get(&counts->reader, count_width) + 1;
+            if (put_run("cascade", first + j, s, count, raw, w, n, done, why) != 0)
+                return -1;
+        }
+    }
+    *symbol = s;
+    return 0;
+}
+
 static int decode_cascade(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes,
                           uint8_t *raw, uint64_t n, struct scanzip_why *why)
 {
@@ -1055,12 +1087,11 @@ static int decode_cascade(unsigned w, unsigned flags, const uint8_t *payload, ui
         open_stream("cascade", "count", payload, payload_bytes, &at, runs, frame_length, 32, &counts, why) != 0 ||
         whole_payload("cascade", at, payload_bytes, why) != 0)
         return -1;
-    uint32_t mask = low_mask(8 * w), symbol = 0;
+    uint32_t symbol = 0;
     uint64_t done = 0;
-    for (uint64_t r = 0; r < runs; r++) {
-        uint32_t value = stream_next(&symbols);
-        symbol = delta ? (symbol + unzigzag(value, 8 * w)) & mask : value;
-        if (put_run("cascade", r, symbol, (uint64_t)stream_next(&counts) + 1, raw, w, n, &done, why) != 0)
+    for (uint64_t f = 0; f < symbols.frames; f++) {
+        uint64_t first = f * frame_length, in_frame = runs - first < frame_length ? runs - first : frame_length;
+        if (decode_cascade_frame(&symbols, &counts, f, first, in_frame, delta, &symbol, raw, w, n, &done, why) != 0)
             return -1;
     }
     if (counts_add_up("cascade", done, n, why) != 0 ||
