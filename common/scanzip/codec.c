@@ -1036,6 +1036,17 @@ static void undo_delta_first(uint8_t *raw, uint64_t n, unsigned w)
     }
 }
 
+/* Element value s at out, little-endian, as fill_run's pattern; each
+ * w a store of its size, not a call to memcpy. */
+static inline void store_element(uint8_t *out, uint32_t s, unsigned w)
+{
+    switch (w) {
+    case 1: out[0] = (uint8_t)s; break;
+    case 2: memcpy(out, &s, 2); break;
+    default: memcpy(out, &s, 4); break;
+    }
+}
+
 /* One frame of cascade's runs [first, first + in_frame): the two streams
  * share their frames, so each frame's widths are read once. A frame whose
  * counts have width 0 holds runs of one (noise: ch2bet's are 88% of
@@ -1052,7 +1063,7 @@ static inline int decode_cascade_frame(struct packed_stream *symbols, struct pac
         for (uint64_t j = 0; j < in_frame; j++, out += w) {
             uint32_t value = bits_get(&symbols->reader, symbol_width);
             s = delta ? (s + unzigzag(value, bits)) & mask : value;
-            memcpy(out, &s, w); /* little-endian, as fill_run's pattern */
+            store_element(out, s, w);
         }
         *done += in_frame;
     } else {
