@@ -868,7 +868,66 @@ struct chunk_sink {
     const struct scanzip_layout *layout;
     uint8_t *volume;
     uint64_t volume_bytes, volume_capacity;
+    bool sparse;   /* scanzip_run's: blocks of zeros become holes */
+    uint64_t hole; /* zero bytes not written yet: the next write seeks past them */
 };
+
+/* Sparse output checks blocks of this many bytes: a hole is worth a
+ * seek, and a block with data costs a word or two to find so. */
+#define SPARSE_BLOCK_BYTES 32768
+
+static bool all_zero(const uint8_t *bytes, uint64_t size)
+{
+    uint64_t at = 0, or = 0;
+    for (; at + 64 <= size && or == 0; at += 64)
+        for (unsigned k = 0; k < 8; k++)
+            or |= scanzip_load64(bytes + at + 8 * k);
+    for (; at < size && or == 0; at++)
+        or |= bytes[at];
+    return or == 0;
+}
+
+static int skip_hole(struct chunk_sink *sink, struct scanzip_why *why)
+{
+    if (sink->hole > 0 && fseeko(sink->out, (off_t)sink->hole, SEEK_CUR) != 0)
+        return scanzip_fail(why, "seeking in the output failed: %s", strerror(errno));
+    sink->hole = 0;
+    return 0;
+}
+
+/* Write bytes to the output; sparse, blocks of zeros only add to the hole.
+ *     blocks [data 0 0 data] -> write, seek 2 blocks, write */
+static int sink_write(struct chunk_sink *sink, const uint8_t *bytes, uint64_t size, struct scanzip_why *why)
+{
+    if (!sink->sparse)
+        return write_all(sink->out, bytes, size, why);
+    for (uint64_t at = 0, end; at < size; at = end) {
+        uint64_t piece = size - at < SPARSE_BLOCK_BYTES ? size - at : SPARSE_BLOCK_BYTES;
+        end = at + piece;
+        if (all_zero(bytes + at, piece)) {
+            sink->hole += piece;
+            continue;
+        }
+        while (end < size && !all_zero(bytes + end, size - end < SPARSE_BLOCK_BYTES ? size - end : SPARSE_BLOCK_BYTES))
+            end += size - end < SPARSE_BLOCK_BYTES ? size - end : SPARSE_BLOCK_BYTES;
+        if (skip_hole(sink, why) != 0 || write_all(sink->out, bytes + at, end - at, why) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A hole at the end of the output: its last byte written, so that the
+ * file has its whole size. */
+static int close_hole(struct chunk_sink *sink, struct scanzip_why *why)
+{
+    if (sink->hole == 0)
+        return 0;
+    sink->hole--;
+    static const uint8_t zero = 0;
+    if (skip_hole(sink, why) != 0)
+        return -1;
+    return write_all(sink->out, &zero, 1, why);
+}
 
 static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw, uint32_t size,
                     struct scanzip_why *why)
@@ -876,7 +935,7 @@ static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw,
     bool element_chunk = index >= sink->layout->prefix_chunks &&
                          index < sink->layout->prefix_chunks + sink->layout->element_chunks;
     if (sink->header->axis == SCANZIP_AXIS_X || !element_chunk)
-        return write_all(sink->out, raw, size, why);
+        return sink_write(sink, raw, size, why);
     if (sink->volume_bytes + size > sink->volume_capacity) {
         uint64_t capacity = 2 * sink->volume_capacity > sink->volume_bytes + size ? 2 * sink->volume_capacity
                                                                                 : sink->volume_bytes + size;
@@ -894,15 +953,15 @@ static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw,
 static int sink_finish(struct chunk_sink *sink, struct scanzip_why *why)
 {
     if (sink->header->axis == SCANZIP_AXIS_X || sink->volume_bytes == 0)
-        return 0;
+        return close_hole(sink, why);
     uint8_t *file_order = malloc(sink->volume_bytes);
     if (file_order == NULL)
         return scanzip_fail(why, "out of memory: --axis %c holds the whole volume twice", "xyz"[sink->header->axis]);
     scanzip_reorder(sink->volume, file_order, sink->header->shape, sink->layout->element_bytes, sink->header->axis,
                     false);
-    int status = write_all(sink->out, file_order, sink->volume_bytes, why);
+    int status = sink_write(sink, file_order, sink->volume_bytes, why);
     free(file_order);
-    return status;
+    return status == 0 ? close_hole(sink, why) : status;
 }
 
 /* What a decompressing thread shares with the others. */
@@ -1062,7 +1121,7 @@ static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *o
     if (header->original_bytes > max_output)
         return scanzip_fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
                             (unsigned long long)header->original_bytes, (unsigned long long)max_output);
-    struct chunk_sink sink = {out, header, &layout, NULL, 0, 0};
+    struct chunk_sink sink = {out, header, &layout, NULL, 0, 0, run != NULL && run->sparse, 0};
     struct decompress_stream s = {.engine = engine, .layout = &layout, .run = run, .in = in, .sink = &sink,
                                   .where = SCANZIP_HEADER_BYTES, .why = why};
     uint64_t threads;

@@ -133,11 +133,14 @@ struct scanzip_progress {
 /* How a stream runs besides its files: at most `memory` bytes of chunks
  * in flight (0: no bound but the batch's), progress, and (set on return,
  * also on failure) the bytes of the compressed side written or read:
- * what -v prints, which ftell cannot tell of a pipe. */
+ * what -v prints, which ftell cannot tell of a pipe. sparse: the output
+ * is a new regular file, so decompressing may seek over blocks of zero
+ * bytes rather than write them (holes, as zstd --sparse). */
 struct scanzip_run {
     uint64_t memory;
     struct scanzip_progress progress;
     uint64_t compressed_bytes;
+    bool sparse;
 };
 
 /* The bytes one chunk in flight can need when compressing original_bytes

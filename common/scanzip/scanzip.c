@@ -867,7 +867,7 @@ static void clear_progress(const struct scanzip_run *run)
  * is not a terminal. */
 static struct scanzip_run run_for(const struct command *c, struct progress_bar *bar)
 {
-    struct scanzip_run run = {c->memory, {NULL, bar}, 0};
+    struct scanzip_run run = {c->memory, {NULL, bar}, 0, false};
     if (!c->quiet && isatty(STDERR_FILENO))
         run.progress.report = draw_progress;
     return run;
@@ -1009,6 +1009,7 @@ static int run_decompress(struct command *c, const struct scanzip_engine *engine
     struct output out = open_output(target, c->force, 0, output_mode(&status));
     struct progress_bar bar = {c->mode == MODE_TEST ? "testing" : "decompressing", -1};
     struct scanzip_run run = run_for(c, &bar);
+    run.sparse = out.way == UNNAMED_TEMPORARY || out.way == NAMED_TEMPORARY;
     struct scanzip_why why;
     struct scanzip_header header = {0};
     double start = seconds_now();
