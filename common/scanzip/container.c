@@ -825,7 +825,8 @@ static int read_payload(FILE *in, const struct scanzip_layout *layout, uint64_t 
     return 0;
 }
 
-/* Check the payload's CRC, decode it, check the raw CRC. */
+/* Check the payload's CRC, decode it into c->raw (NULL: no memory for
+ * it), check the raw CRC. */
 static void decode_one(const struct scanzip_engine *engine, const struct scanzip_layout *layout, uint64_t index,
                        struct decoded_chunk *c)
 {
@@ -838,7 +839,6 @@ static void decode_one(const struct scanzip_engine *engine, const struct scanzip
                    computed);
         return;
     }
-    c->raw = batch_alloc(r->raw_bytes);
     if (c->raw == NULL) {
         fail_chunk(&c->why, layout, index, c->where, "out of memory (%u bytes)", r->raw_bytes);
         return;
@@ -1081,20 +1081,48 @@ static int write_decoded(struct decompress_stream *s, const struct decompress_jo
     return 0;
 }
 
+/* A thread's decoded bytes: kept from job to job, so that the kernel
+ * does not hand out (and zero) fresh pages for every chunk; under
+ * --memory freed after each job, as the bound counts only jobs. */
+struct decoded_buffer {
+    uint8_t *bytes;
+    uint64_t capacity;
+};
+
+/* Point each chunk of the job at its place in the buffer, grown to fit
+ * (NULL: out of memory, which decode_one reports). */
+static void place_decoded(struct decoded_buffer *b, struct decoded_chunk *chunks, uint64_t got)
+{
+    uint64_t bytes = 1;
+    for (uint64_t k = 0; k < got; k++)
+        bytes += chunks[k].record.raw_bytes;
+    if (bytes > b->capacity) {
+        free(b->bytes);
+        b->bytes = batch_alloc(bytes);
+        b->capacity = b->bytes != NULL ? bytes : 0;
+    }
+    for (uint64_t k = 0, at = 0; k < got; at += chunks[k++].record.raw_bytes)
+        chunks[k].raw = b->bytes != NULL ? b->bytes + at : NULL;
+}
+
 /* One thread's loop: take and read a job, check and decode it, write it in turn. */
 static void decompress_thread(struct decompress_stream *s, struct decoded_chunk *chunks)
 {
+    struct decoded_buffer buffer = {NULL, 0};
     for (;;) {
         struct decompress_job j;
         take_decompress_job(s, chunks, &j);
         if (j.count == 0)
             break;
+        place_decoded(&buffer, chunks, j.got);
         for (uint64_t k = 0; k < j.got; k++)
             decode_one(s->engine, s->layout, j.first + k, &chunks[k]);
         int status = wait_turn(&s->pipe, j.job) ? write_decoded(s, &j, chunks) : -1;
-        for (uint64_t k = 0; k < j.count; k++) {
+        for (uint64_t k = 0; k < j.count; k++)
             free(chunks[k].payload);
-            free(chunks[k].raw);
+        if (s->pipe.memory > 0) {
+            free(buffer.bytes);
+            buffer = (struct decoded_buffer){NULL, 0};
         }
         if (status != 0) {
             pthread_mutex_lock(&s->pipe.read_lock);
@@ -1103,6 +1131,7 @@ static void decompress_thread(struct decompress_stream *s, struct decoded_chunk 
         }
         end_turn(&s->pipe, j.bytes, status != 0);
     }
+    free(buffer.bytes);
 }
 
 /* One stream whose first `already` header bytes are in header_bytes, and
