@@ -228,20 +228,25 @@ static struct value_stream value_stream(enum value_kind kind, const uint8_t *raw
     return s;
 }
 
+/* A run's symbol as RUN_SYMBOLS or RUN_DELTAS packs it: itself, or
+ * the zigzag of its difference from the last one. */
+static inline uint32_t symbol_value(struct value_stream *s, uint32_t symbol)
+{
+    if (s->kind == RUN_SYMBOLS)
+        return symbol;
+    unsigned bits = 8 * s->runs.w;
+    uint32_t delta = zigzag((symbol - s->previous) & low_mask(bits), bits);
+    s->previous = symbol;
+    return delta;
+}
+
 static inline uint32_t next_value(struct value_stream *s)
 {
     if (s->kind == ELEMENTS)
         return element_at(s->runs.raw, s->runs.next++, s->runs.w);
     uint32_t symbol = 0, count = 0;
     next_run(&s->runs, &symbol, &count);
-    if (s->kind == RUN_SYMBOLS)
-        return symbol;
-    if (s->kind == RUN_COUNTS)
-        return count - 1;
-    unsigned bits = 8 * s->runs.w;
-    uint32_t delta = zigzag((symbol - s->previous) & low_mask(bits), bits);
-    s->previous = symbol;
-    return delta;
+    return s->kind == RUN_COUNTS ? count - 1 : symbol_value(s, symbol);
 }
 
 /* ---- Sizes ------------------------------------------------------------------ */
@@ -720,19 +725,81 @@ static uint32_t count_delta_first_runs(const uint8_t *raw, size_t n, unsigned w)
     return runs;
 }
 
+/* The frames of a stream: a width byte each at `widths`, then its words. */
+struct frame_writer {
+    uint8_t *widths;
+    struct bit_writer bits;
+};
+
+static struct frame_writer frame_writer(uint8_t *out, uint64_t frames)
+{
+    struct frame_writer f = {out, {out + frames, 0, 0, 0}};
+    return f;
+}
+
+/* Put frame f's values, at the width of their OR. */
+static void put_frame(struct frame_writer *f, uint64_t frame, const uint32_t *values, uint64_t count,
+                      uint32_t frame_or)
+{
+    unsigned width = bit_width(frame_or);
+    f->widths[frame] = (uint8_t)width;
+    for (uint64_t j = 0; j < count; j++)
+        bits_put(&f->bits, values[j], width);
+}
+
+/* Cascade's two streams in one walk over the runs (frames of up to
+ * PACK_BUFFER_VALUES): the symbols (or their deltas) go to `out`, the
+ * counts minus one to `counts_out`, a scratch buffer of frames + 4 x runs
+ * bytes, moved after the symbols at the end (their size is not known
+ * before). Returns the bytes of both. */
+static uint64_t pack_runs(struct value_stream *symbols, uint64_t runs, uint32_t frame_length, uint8_t *out,
+                          uint8_t *counts_out)
+{
+    uint64_t frames = runs / frame_length + (runs % frame_length != 0);
+    struct frame_writer s = frame_writer(out, frames), c = frame_writer(counts_out, frames);
+    uint32_t symbol_values[PACK_BUFFER_VALUES], count_values[PACK_BUFFER_VALUES];
+    for (uint64_t f = 0; f < frames; f++) {
+        uint64_t in_frame = f + 1 < frames ? frame_length : runs - f * frame_length;
+        uint32_t symbol_or = 0, count_or = 0;
+        for (uint64_t j = 0; j < in_frame; j++) {
+            uint32_t symbol = 0, count = 0;
+            next_run(&symbols->runs, &symbol, &count);
+            symbol_or |= symbol_values[j] = symbol_value(symbols, symbol);
+            count_or |= count_values[j] = count - 1;
+        }
+        put_frame(&s, f, symbol_values, in_frame, symbol_or);
+        put_frame(&c, f, count_values, in_frame, count_or);
+    }
+    bits_flush(&s.bits);
+    bits_flush(&c.bits);
+    uint64_t symbol_bytes = frames + 4 * s.bits.words, count_bytes = frames + 4 * c.bits.words;
+    memcpy(out + symbol_bytes, counts_out, count_bytes);
+    return symbol_bytes + count_bytes;
+}
+
+/* u32 runs, u32 frame_length, the symbols' stream, the counts'. */
 static uint64_t encode_cascade(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
                                size_t n, uint8_t *out)
 {
     unsigned w = params->element_bytes;
     bool delta_first = flags & SCANZIP_FLAG_DELTA_FIRST;
     uint32_t runs = delta_first ? count_delta_first_runs(raw, n, w) : (uint32_t)count_runs(raw, n, w);
+    uint32_t frame_length = params->frame_length;
     scanzip_store32(out, runs);
-    scanzip_store32(out + 4, params->frame_length);
+    scanzip_store32(out + 4, frame_length);
     enum value_kind kind = (flags & SCANZIP_FLAG_DELTA) ? RUN_DELTAS : RUN_SYMBOLS;
     struct value_stream symbols = value_stream(kind, raw, n, w, delta_first);
-    uint64_t bytes = 8 + pack_stream(&symbols, runs, params->frame_length, out + 8);
+    uint64_t frames = (uint64_t)runs / frame_length + (runs % frame_length != 0);
+    uint8_t *scratch = frame_length <= PACK_BUFFER_VALUES ? malloc(frames + 4 * (uint64_t)runs + 1) : NULL;
+    if (scratch != NULL) {
+        uint64_t bytes = 8 + pack_runs(&symbols, runs, frame_length, out + 8, scratch);
+        free(scratch);
+        return bytes;
+    }
+    /* Long frames (--frame), or no memory for the scratch: a stream at a time. */
+    uint64_t bytes = 8 + pack_stream(&symbols, runs, frame_length, out + 8);
     struct value_stream counts = value_stream(RUN_COUNTS, raw, n, w, delta_first);
-    return bytes + pack_stream(&counts, runs, params->frame_length, out + bytes);
+    return bytes + pack_stream(&counts, runs, frame_length, out + bytes);
 }
 
 /* ---- Decoders ------------------------------------------------------------ */
@@ -969,6 +1036,49 @@ static void undo_delta_first(uint8_t *raw, uint64_t n, unsigned w)
     }
 }
 
+/* Element value s at out, little-endian, as fill_run's pattern; each
+ * w a store of its size, not a call to memcpy. */
+static inline void store_element(uint8_t *out, uint32_t s, unsigned w)
+{
+    switch (w) {
+    case 1: out[0] = (uint8_t)s; break;
+    case 2: memcpy(out, &s, 2); break;
+    default: memcpy(out, &s, 4); break;
+    }
+}
+
+/* One frame of cascade's runs [first, first + in_frame): the two streams
+ * share their frames, so each frame's widths are read once. A frame whose
+ * counts have width 0 holds runs of one (noise: ch2bet's are 88% of
+ * them): their symbols are stored one an element, without fill_run. */
+static inline int decode_cascade_frame(struct packed_stream *symbols, struct packed_stream *counts, uint64_t f,
+                                       uint64_t first, uint64_t in_frame, bool delta, uint32_t *symbol,
+                                       uint8_t *raw, unsigned w, uint64_t n, uint64_t *done,
+                                       struct scanzip_why *why)
+{
+    unsigned symbol_width = symbols->widths[f], count_width = counts->widths[f], bits = 8 * w;
+    uint32_t mask = low_mask(bits), s = *symbol;
+    if (count_width == 0 && in_frame <= n - *done) {
+        uint8_t *out = raw + *done * w;
+        for (uint64_t j = 0; j < in_frame; j++, out += w) {
+            uint32_t value = bits_get(&symbols->reader, symbol_width);
+            s = delta ? (s + unzigzag(value, bits)) & mask : value;
+            store_element(out, s, w);
+        }
+        *done += in_frame;
+    } else {
+        for (uint64_t j = 0; j < in_frame; j++) {
+            uint32_t value = bits_get(&symbols->reader, symbol_width);
+            s = delta ? (s + unzigzag(value, bits)) & mask : value;
+            uint64_t count = (uint64_t)bits_get(&counts->reader, count_width) + 1;
+            if (put_run("cascade", first + j, s, count, raw, w, n, done, why) != 0)
+                return -1;
+        }
+    }
+    *symbol = s;
+    return 0;
+}
+
 static int decode_cascade(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes,
                           uint8_t *raw, uint64_t n, struct scanzip_why *why)
 {
@@ -988,12 +1098,11 @@ static int decode_cascade(unsigned w, unsigned flags, const uint8_t *payload, ui
         open_stream("cascade", "count", payload, payload_bytes, &at, runs, frame_length, 32, &counts, why) != 0 ||
         whole_payload("cascade", at, payload_bytes, why) != 0)
         return -1;
-    uint32_t mask = low_mask(8 * w), symbol = 0;
+    uint32_t symbol = 0;
     uint64_t done = 0;
-    for (uint64_t r = 0; r < runs; r++) {
-        uint32_t value = stream_next(&symbols);
-        symbol = delta ? (symbol + unzigzag(value, 8 * w)) & mask : value;
-        if (put_run("cascade", r, symbol, (uint64_t)stream_next(&counts) + 1, raw, w, n, &done, why) != 0)
+    for (uint64_t f = 0; f < symbols.frames; f++) {
+        uint64_t first = f * frame_length, in_frame = runs - first < frame_length ? runs - first : frame_length;
+        if (decode_cascade_frame(&symbols, &counts, f, first, in_frame, delta, &symbol, raw, w, n, &done, why) != 0)
             return -1;
     }
     if (counts_add_up("cascade", done, n, why) != 0 ||

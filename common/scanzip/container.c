@@ -1,10 +1,11 @@
 /*
  * container.c: see container.h, and format.h for the bytes.
  *
- * Both directions work a batch of chunks at a time: read the batch in
- * file order, encode (or check and decode) its chunks in parallel, one
- * chunk a thread, then write them in order. Each chunk is encoded on its
- * own, so the output does not depend on the number of threads.
+ * Both directions run a pipeline (see "The pipeline" below): each thread
+ * takes a job of chunks, reads it in file order, encodes (or checks and
+ * decodes) it alone, and writes it in file order, so reading and writing
+ * overlap the coding. Each chunk is encoded on its own, so the output
+ * does not depend on the number of threads.
  *
  * The in-memory functions are the stream ones over fmemopen and
  * open_memstream: one code path, the one the fuzzer runs.
@@ -16,6 +17,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/mman.h>
 
 #ifdef _OPENMP
@@ -25,9 +27,10 @@
 #include "container.h"
 #include "crc32c.h"
 
-/* A batch holds one chunk a thread, or, when chunks are small, up to
- * this many raw bytes a thread (and at most BATCH_MAX_CHUNKS chunks), so
- * that each batch is worth its reading, writing and thread start. Memory
+/* A batch (the chunks in flight: a job a thread) holds one chunk a
+ * thread, or, when chunks are small, up to this many raw bytes a thread
+ * (and at most BATCH_MAX_CHUNKS chunks), so that each job is worth its
+ * turns at reading and writing. Memory
  * follows the batch (container.h: scanzip_run): with scanzip's default
  * chunks of 16 MiB and 2 threads, 2 chunks are in flight. */
 #define BATCH_RAW_BYTES_A_THREAD ((uint64_t)4 << 20)
@@ -532,43 +535,181 @@ static void encode_one(const struct scanzip_engine *engine, const struct scanzip
     c->record.payload_crc = crc32c(c->encoded.payload, c->encoded.payload_bytes);
 }
 
-/* Encode chunks [first, first + count) in parallel, then write them,
- * each payload freed once written; *written grows by their bytes. */
-static int compress_batch(const struct scanzip_engine *engine, const struct scanzip_options *options,
-                          const struct scanzip_layout *layout, struct chunk_source *source, uint64_t first,
-                          uint64_t count, struct encoded_chunk *chunks, FILE *out, uint64_t *written,
-                          struct scanzip_why *why)
+/* ---- The pipeline ----------------------------------------------------------- */
+
+/* Both directions run one parallel region a stream, in which each thread
+ * loops: take the next job (a group of consecutive chunks) and read it,
+ * in turn; code it, alone; write it, in turn (jobs in file order). So a
+ * thread reads or writes while the others code, and no thread waits for
+ * a serial phase between batches (OpenMP's idle threads spin there).
+ *     2 threads, jobs 0 1 2 3:   T0 read0 code0 write0 read2 code2 write2
+ *                                T1 .read1 code1 .write1 read3 code3 ...
+ * A thread waits on a condition variable (it sleeps), never spins. */
+struct pipeline {
+    pthread_mutex_t read_lock; /* held while a thread takes and reads a job */
+    pthread_mutex_t lock;      /* guards the fields below */
+    pthread_cond_t changed;    /* next_write or used moved */
+    uint64_t next_write;       /* the job whose turn it is to write */
+    uint64_t used, memory;     /* decompression: bytes of chunks held; the bound (0: none) */
+    bool failed;               /* a job failed: the ones after it write nothing */
+    /* read_lock guards these: */
+    uint64_t next_job, next_chunk;
+    bool read_ended; /* a read failed, or a failure was written: take no more jobs */
+};
+
+static void pipeline_init(struct pipeline *p, uint64_t memory)
 {
-    uint64_t base = scanzip_chunk_place(layout, first).offset;
-    struct scanzip_chunk_place last = scanzip_chunk_place(layout, first + count - 1);
-    const uint8_t *bytes = source_bytes(source, base, last.offset + last.raw_bytes - base, why);
-    if (bytes == NULL)
-        return -1;
+    memset(p, 0, sizeof *p);
+    pthread_mutex_init(&p->read_lock, NULL);
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->changed, NULL);
+    p->memory = memory;
+}
+
+static void pipeline_destroy(struct pipeline *p)
+{
+    pthread_mutex_destroy(&p->read_lock);
+    pthread_mutex_destroy(&p->lock);
+    pthread_cond_destroy(&p->changed);
+}
+
+/* Wait for job's turn to write; false if a job before it failed. */
+static bool wait_turn(struct pipeline *p, uint64_t job)
+{
+    pthread_mutex_lock(&p->lock);
+    while (p->next_write != job)
+        pthread_cond_wait(&p->changed, &p->lock);
+    bool go = !p->failed;
+    pthread_mutex_unlock(&p->lock);
+    return go;
+}
+
+/* End job's turn: the next job may write; `released` bytes are free. */
+static void end_turn(struct pipeline *p, uint64_t released, bool failed)
+{
+    pthread_mutex_lock(&p->lock);
+    p->next_write++;
+    p->used -= released;
+    p->failed = p->failed || failed;
+    pthread_cond_broadcast(&p->changed);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* This thread's number in the region, from 0. */
+static uint64_t thread_index(void)
+{
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (engine->concurrent && count > 1)
+    return (uint64_t)omp_get_thread_num();
+#else
+    return 0;
 #endif
-    for (uint64_t k = 0; k < count; k++) {
-        struct scanzip_chunk_place place = scanzip_chunk_place(layout, first + k);
-        encode_one(engine, options, &place, bytes + (place.offset - base), &chunks[k]);
-    }
+}
+
+/* The threads of a stream's region, and the chunks a job holds: `batch`
+ * chunks in flight (batch_chunks) shared among the threads.
+ *     2 threads, batch 16: 2 threads, jobs of 8;  batch 1: 1 thread, jobs of 1 */
+static void split_batch(const struct scanzip_engine *engine, uint64_t batch, uint64_t *threads, uint64_t *job_chunks)
+{
+    uint64_t t = thread_count(engine);
+    *threads = t < batch ? t : batch;
+    *job_chunks = batch / *threads;
+}
+
+/* ---- Compression, continued ------------------------------------------------------- */
+
+/* What a compressing thread shares with the others. */
+struct compress_stream {
+    const struct scanzip_engine *engine;
+    const struct scanzip_options *options;
+    const struct scanzip_layout *layout;
+    const struct scanzip_run *run;
+    struct pipeline pipe;
+    FILE *in, *out;
+    uint8_t *whole;
+    uint64_t job_chunks, written;
+    struct scanzip_why *why; /* the first failure in file order, written in its turn */
+};
+
+/* Write a job's chunks [first, first + count) in order, each payload
+ * freed; the stream's bytes grow by theirs. */
+static int write_job(struct compress_stream *s, uint64_t first, uint64_t count, struct encoded_chunk *chunks)
+{
     int status = 0;
-    for (uint64_t k = 0; k < count; k++) {
+    for (uint64_t k = 0; k < count && status == 0; k++) {
         uint8_t record[SCANZIP_RECORD_BYTES];
-        if (status == 0 && chunks[k].status != 0)
-            status = scanzip_fail(why, "encoding chunk %llu failed (out of memory, or a GPU error said above)",
-                                  (unsigned long long)(first + k + 1));
-        if (status == 0) {
-            scanzip_record_write(&chunks[k].record, record);
-            status = write_all(out, record, sizeof record, why);
-        }
+        if (chunks[k].status != 0)
+            return scanzip_fail(s->why, "encoding chunk %llu failed (out of memory, or a GPU error said above)",
+                                (unsigned long long)(first + k + 1));
+        scanzip_record_write(&chunks[k].record, record);
+        status = write_all(s->out, record, sizeof record, s->why);
         if (status == 0)
-            status = write_all(out, chunks[k].encoded.payload, chunks[k].encoded.payload_bytes, why);
+            status = write_all(s->out, chunks[k].encoded.payload, chunks[k].encoded.payload_bytes, s->why);
         if (status == 0)
-            *written += sizeof record + chunks[k].encoded.payload_bytes;
-        free(chunks[k].encoded.payload);
-        chunks[k].encoded.payload = NULL; /* the array serves the next batch: an engine that fails leaves it */
+            s->written += sizeof record + chunks[k].encoded.payload_bytes;
+    }
+    if (status == 0) {
+        struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, first + count - 1);
+        report(s->run, last.offset + last.raw_bytes, s->layout->original_bytes);
     }
     return status;
+}
+
+/* Take the next job and read its raw bytes, in turn: *count 0 when none is left. */
+static const uint8_t *take_compress_job(struct compress_stream *s, struct chunk_source *source, uint64_t *job,
+                                        uint64_t *first, uint64_t *count, struct scanzip_why *why)
+{
+    struct pipeline *p = &s->pipe;
+    const uint8_t *bytes = NULL;
+    pthread_mutex_lock(&p->read_lock);
+    *first = p->next_chunk;
+    *count = p->read_ended || *first >= s->layout->chunk_count ? 0 : s->layout->chunk_count - *first;
+    *count = *count < s->job_chunks ? *count : s->job_chunks;
+    if (*count > 0) {
+        *job = p->next_job++;
+        p->next_chunk += *count;
+        struct scanzip_chunk_place head = scanzip_chunk_place(s->layout, *first);
+        struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, *first + *count - 1);
+        bytes = source_bytes(source, head.offset, last.offset + last.raw_bytes - head.offset, why);
+        p->read_ended = bytes == NULL;
+    }
+    pthread_mutex_unlock(&p->read_lock);
+    return bytes;
+}
+
+/* One thread's loop: take and read a job, encode it, write it in turn. */
+static void compress_thread(struct compress_stream *s, struct encoded_chunk *chunks)
+{
+    struct chunk_source source = {s->in, s->whole, NULL, 0};
+    for (;;) {
+        uint64_t job = 0, first, count;
+        struct scanzip_why read_why;
+        const uint8_t *bytes = take_compress_job(s, &source, &job, &first, &count, &read_why);
+        if (count == 0)
+            break;
+        uint64_t base = scanzip_chunk_place(s->layout, first).offset;
+        for (uint64_t k = 0; k < count && bytes != NULL; k++) {
+            struct scanzip_chunk_place place = scanzip_chunk_place(s->layout, first + k);
+            encode_one(s->engine, s->options, &place, bytes + (place.offset - base), &chunks[k]);
+        }
+        int job_status = -1;
+        if (wait_turn(&s->pipe, job)) {
+            if (bytes == NULL)
+                *s->why = read_why;
+            else
+                job_status = write_job(s, first, count, chunks);
+        }
+        for (uint64_t k = 0; k < count; k++) {
+            free(chunks[k].encoded.payload);
+            chunks[k].encoded.payload = NULL; /* the array serves the next job: an engine that fails leaves it */
+        }
+        if (job_status != 0) {
+            pthread_mutex_lock(&s->pipe.read_lock);
+            s->pipe.read_ended = true;
+            pthread_mutex_unlock(&s->pipe.read_lock);
+        }
+        end_turn(&s->pipe, 0, job_status != 0);
+    }
+    free(source.batch);
 }
 
 int scanzip_compress_stream(const struct scanzip_engine *engine, const struct scanzip_options *options,
@@ -578,35 +719,41 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
     struct scanzip_header header;
     struct scanzip_layout layout;
     uint8_t header_bytes[SCANZIP_HEADER_BYTES];
-    uint64_t memory = run != NULL ? run->memory : 0, written = 0;
+    uint64_t memory = run != NULL ? run->memory : 0;
     if (scanzip_plan(options, original_bytes, &header, why) != 0 || scanzip_layout_of(&header, &layout, why) != 0 ||
         scanzip_check_memory(options, original_bytes, memory, why) != 0)
         return -1;
     scanzip_header_write(&header, header_bytes);
     if (write_all(out, header_bytes, sizeof header_bytes, why) != 0)
         return -1;
-    written = sizeof header_bytes;
-    struct chunk_source source = {in, NULL, NULL, 0};
-    if (header.axis != SCANZIP_AXIS_X && read_whole(in, &header, &layout, &source, why) != 0) {
-        free(source.whole);
+    struct chunk_source whole = {in, NULL, NULL, 0};
+    if (header.axis != SCANZIP_AXIS_X && read_whole(in, &header, &layout, &whole, why) != 0) {
+        free(whole.whole);
         return -1;
     }
-    uint64_t batch = batch_chunks(engine, &layout, scanzip_compress_chunk_need(options, original_bytes), memory);
-    struct encoded_chunk *chunks = calloc(batch, sizeof *chunks);
-    int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
-    for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += batch) {
-        uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
-        status = compress_batch(engine, options, &layout, &source, first, count, chunks, out, &written, why);
-        struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + count - 1);
-        report(run, last.offset + last.raw_bytes, original_bytes);
+    struct compress_stream s = {.engine = engine, .options = options, .layout = &layout, .run = run, .in = in,
+                                .out = out, .whole = whole.whole, .written = sizeof header_bytes, .why = why};
+    uint64_t threads;
+    split_batch(engine, batch_chunks(engine, &layout, scanzip_compress_chunk_need(options, original_bytes), memory),
+                &threads, &s.job_chunks);
+    struct encoded_chunk *chunks = calloc(threads * s.job_chunks, sizeof *chunks);
+    if (chunks == NULL) {
+        free(whole.whole);
+        return scanzip_fail(why, "out of memory");
     }
+    pipeline_init(&s.pipe, 0);
+#ifdef _OPENMP
+#pragma omp parallel num_threads((int)threads) if (threads > 1)
+#endif
+    compress_thread(&s, chunks + thread_index() * s.job_chunks);
+    int status = s.pipe.failed ? -1 : 0;
     if (status == 0 && fflush(out) != 0)
         status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     if (run != NULL)
-        run->compressed_bytes = written;
+        run->compressed_bytes = s.written;
+    pipeline_destroy(&s.pipe);
     free(chunks);
-    free(source.whole);
-    free(source.batch);
+    free(whole.whole);
     return status;
 }
 
@@ -678,55 +825,8 @@ static int read_payload(FILE *in, const struct scanzip_layout *layout, uint64_t 
     return 0;
 }
 
-/* What reading a stream's batches carries from one to the next: the
- * offset reached, and the record of a chunk that did not fit in the last
- * batch's memory (held: its payload not read yet). */
-struct batch_reader {
-    uint64_t where, memory;
-    bool held;
-    struct decoded_chunk next;
-};
-
-/* Read up to `count` chunks from `first` on into chunks[], as long as
- * their payloads and decoded bytes fit in reader->memory (0: no bound);
- * the first one must fit alone. Returns how many were read; a failure
- * to read the one after them goes to *why and sets *failed. */
-static uint64_t read_batch(FILE *in, const struct scanzip_layout *layout, uint64_t first, uint64_t count,
-                           struct batch_reader *reader, struct decoded_chunk *chunks, int *failed,
-                           struct scanzip_why *why)
-{
-    uint64_t have = 0, used = 0;
-    *failed = 0;
-    for (; have < count; have++) {
-        struct decoded_chunk *c = &chunks[have];
-        if (reader->held)
-            *c = reader->next, reader->held = false;
-        else if (read_record(in, layout, first + have, &reader->where, c, why) != 0)
-            break;
-        uint64_t need = (uint64_t)c->record.payload_bytes + c->record.raw_bytes;
-        if (reader->memory > 0 && need > reader->memory) {
-            char text[32], least[32];
-            fail_chunk(why, layout, first + have, c->where,
-                       "it needs %llu bytes in memory (a payload of %u bytes and %u decoded), more than "
-                       "--memory %s; give at least --memory %s", (unsigned long long)need,
-                       c->record.payload_bytes, c->record.raw_bytes, memory_text(reader->memory, text),
-                       least_memory(need, least));
-            break;
-        }
-        if (reader->memory > 0 && used + need > reader->memory) {
-            reader->next = *c, reader->held = true;
-            memset(c, 0, sizeof *c);
-            return have;
-        }
-        if (read_payload(in, layout, first + have, &reader->where, c, why) != 0)
-            break;
-        used += need;
-    }
-    *failed = have < count;
-    return have;
-}
-
-/* Check the payload's CRC, decode it, check the raw CRC. */
+/* Check the payload's CRC, decode it into c->raw (NULL: no memory for
+ * it), check the raw CRC. */
 static void decode_one(const struct scanzip_engine *engine, const struct scanzip_layout *layout, uint64_t index,
                        struct decoded_chunk *c)
 {
@@ -739,7 +839,6 @@ static void decode_one(const struct scanzip_engine *engine, const struct scanzip
                    computed);
         return;
     }
-    c->raw = batch_alloc(r->raw_bytes);
     if (c->raw == NULL) {
         fail_chunk(&c->why, layout, index, c->where, "out of memory (%u bytes)", r->raw_bytes);
         return;
@@ -769,7 +868,66 @@ struct chunk_sink {
     const struct scanzip_layout *layout;
     uint8_t *volume;
     uint64_t volume_bytes, volume_capacity;
+    bool sparse;   /* scanzip_run's: blocks of zeros become holes */
+    uint64_t hole; /* zero bytes not written yet: the next write seeks past them */
 };
+
+/* Sparse output checks blocks of this many bytes: a hole is worth a
+ * seek, and a block with data costs a word or two to find so. */
+#define SPARSE_BLOCK_BYTES 32768
+
+static bool all_zero(const uint8_t *bytes, uint64_t size)
+{
+    uint64_t at = 0, or = 0;
+    for (; at + 64 <= size && or == 0; at += 64)
+        for (unsigned k = 0; k < 8; k++)
+            or |= scanzip_load64(bytes + at + 8 * k);
+    for (; at < size && or == 0; at++)
+        or |= bytes[at];
+    return or == 0;
+}
+
+static int skip_hole(struct chunk_sink *sink, struct scanzip_why *why)
+{
+    if (sink->hole > 0 && fseeko(sink->out, (off_t)sink->hole, SEEK_CUR) != 0)
+        return scanzip_fail(why, "seeking in the output failed: %s", strerror(errno));
+    sink->hole = 0;
+    return 0;
+}
+
+/* Write bytes to the output; sparse, blocks of zeros only add to the hole.
+ *     blocks [data 0 0 data] -> write, seek 2 blocks, write */
+static int sink_write(struct chunk_sink *sink, const uint8_t *bytes, uint64_t size, struct scanzip_why *why)
+{
+    if (!sink->sparse)
+        return write_all(sink->out, bytes, size, why);
+    for (uint64_t at = 0, end; at < size; at = end) {
+        uint64_t piece = size - at < SPARSE_BLOCK_BYTES ? size - at : SPARSE_BLOCK_BYTES;
+        end = at + piece;
+        if (all_zero(bytes + at, piece)) {
+            sink->hole += piece;
+            continue;
+        }
+        while (end < size && !all_zero(bytes + end, size - end < SPARSE_BLOCK_BYTES ? size - end : SPARSE_BLOCK_BYTES))
+            end += size - end < SPARSE_BLOCK_BYTES ? size - end : SPARSE_BLOCK_BYTES;
+        if (skip_hole(sink, why) != 0 || write_all(sink->out, bytes + at, end - at, why) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A hole at the end of the output: its last byte written, so that the
+ * file has its whole size. */
+static int close_hole(struct chunk_sink *sink, struct scanzip_why *why)
+{
+    if (sink->hole == 0)
+        return 0;
+    sink->hole--;
+    static const uint8_t zero = 0;
+    if (skip_hole(sink, why) != 0)
+        return -1;
+    return write_all(sink->out, &zero, 1, why);
+}
 
 static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw, uint32_t size,
                     struct scanzip_why *why)
@@ -777,7 +935,7 @@ static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw,
     bool element_chunk = index >= sink->layout->prefix_chunks &&
                          index < sink->layout->prefix_chunks + sink->layout->element_chunks;
     if (sink->header->axis == SCANZIP_AXIS_X || !element_chunk)
-        return write_all(sink->out, raw, size, why);
+        return sink_write(sink, raw, size, why);
     if (sink->volume_bytes + size > sink->volume_capacity) {
         uint64_t capacity = 2 * sink->volume_capacity > sink->volume_bytes + size ? 2 * sink->volume_capacity
                                                                                 : sink->volume_bytes + size;
@@ -795,53 +953,185 @@ static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw,
 static int sink_finish(struct chunk_sink *sink, struct scanzip_why *why)
 {
     if (sink->header->axis == SCANZIP_AXIS_X || sink->volume_bytes == 0)
-        return 0;
+        return close_hole(sink, why);
     uint8_t *file_order = malloc(sink->volume_bytes);
     if (file_order == NULL)
         return scanzip_fail(why, "out of memory: --axis %c holds the whole volume twice", "xyz"[sink->header->axis]);
     scanzip_reorder(sink->volume, file_order, sink->header->shape, sink->layout->element_bytes, sink->header->axis,
                     false);
-    int status = write_all(sink->out, file_order, sink->volume_bytes, why);
+    int status = sink_write(sink, file_order, sink->volume_bytes, why);
     free(file_order);
-    return status;
+    return status == 0 ? close_hole(sink, why) : status;
 }
 
-/* Read a batch (read_batch), decode it in parallel, write it in order;
- * *have gets how many chunks it held. */
-static int decompress_batch(const struct scanzip_engine *engine, FILE *in, const struct scanzip_layout *layout,
-                            uint64_t first, uint64_t count, struct batch_reader *reader,
-                            struct decoded_chunk *chunks, struct chunk_sink *sink, uint64_t *have,
-                            struct scanzip_why *why)
+/* What a decompressing thread shares with the others. */
+struct decompress_stream {
+    const struct scanzip_engine *engine;
+    const struct scanzip_layout *layout;
+    const struct scanzip_run *run;
+    struct pipeline pipe;
+    FILE *in;
+    struct chunk_sink *sink;
+    uint64_t job_chunks;
+    /* read_lock guards these: the offset reached, and the record of a
+     * chunk that did not fit in the last job's memory (its payload unread) */
+    uint64_t where;
+    bool held;
+    struct decoded_chunk next;
+    struct scanzip_why *why; /* the first failure in file order, written in its turn */
+};
+
+/* Room for a chunk of `need` bytes under the memory bound: a job's first
+ * chunk waits for it (alone if need be), a later one ends the job
+ * (false) rather than wait with the job's own chunks held. */
+static bool reserve(struct pipeline *p, uint64_t need, bool first_of_job)
 {
-    struct scanzip_why read_why;
-    int read_failed;
-    memset(chunks, 0, count * sizeof *chunks);
-    uint64_t got = read_batch(in, layout, first, count, reader, chunks, &read_failed, &read_why);
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) if (engine->concurrent && got > 1)
-#endif
-    for (uint64_t k = 0; k < got; k++)
-        decode_one(engine, layout, first + k, &chunks[k]);
-    /* Errors in file order: a bad chunk, then a failed read after it. */
-    int status = 0;
-    for (uint64_t k = 0; k < got && status == 0; k++) {
-        if (chunks[k].status != 0) {
-            *why = chunks[k].why;
-            status = -1;
-        } else {
-            status = sink_put(sink, first + k, chunks[k].raw, chunks[k].record.raw_bytes, why);
+    pthread_mutex_lock(&p->lock);
+    while (first_of_job && p->memory > 0 && p->used > 0 && p->used + need > p->memory)
+        pthread_cond_wait(&p->changed, &p->lock);
+    bool room = first_of_job || p->memory == 0 || p->used + need <= p->memory;
+    p->used += room ? need : 0;
+    pthread_mutex_unlock(&p->lock);
+    return room;
+}
+
+/* Read up to `count` chunks from `first` on into chunks[], as long as
+ * they fit in memory; read_lock held. Returns how many were read, their
+ * bytes in *bytes; a failure to read the one after them goes to *why
+ * and sets *failed. */
+static uint64_t read_job(struct decompress_stream *s, uint64_t first, uint64_t count, struct decoded_chunk *chunks,
+                         uint64_t *bytes, bool *failed, struct scanzip_why *why)
+{
+    const struct scanzip_layout *layout = s->layout;
+    uint64_t have = 0, memory = s->pipe.memory;
+    for (; have < count; have++) {
+        struct decoded_chunk *c = &chunks[have];
+        if (s->held)
+            *c = s->next, s->held = false;
+        else if (read_record(s->in, layout, first + have, &s->where, c, why) != 0)
+            break;
+        uint64_t need = (uint64_t)c->record.payload_bytes + c->record.raw_bytes;
+        if (memory > 0 && need > memory) {
+            char text[32], least[32];
+            fail_chunk(why, layout, first + have, c->where,
+                       "it needs %llu bytes in memory (a payload of %u bytes and %u decoded), more than "
+                       "--memory %s; give at least --memory %s", (unsigned long long)need,
+                       c->record.payload_bytes, c->record.raw_bytes, memory_text(memory, text),
+                       least_memory(need, least));
+            break;
         }
+        if (!reserve(&s->pipe, need, have == 0)) {
+            s->next = *c, s->held = true;
+            memset(c, 0, sizeof *c);
+            *failed = false;
+            return have;
+        }
+        *bytes += need;
+        if (read_payload(s->in, layout, first + have, &s->where, c, why) != 0)
+            break;
     }
-    if (status == 0 && read_failed) {
-        *why = read_why;
-        status = -1;
+    *failed = have < count;
+    return have;
+}
+
+/* One job taken and read, in turn; its count is 0 when none is left. */
+struct decompress_job {
+    uint64_t job, first, count, got, bytes;
+    bool read_failed;
+    struct scanzip_why read_why;
+};
+
+static void take_decompress_job(struct decompress_stream *s, struct decoded_chunk *chunks,
+                                struct decompress_job *j)
+{
+    struct pipeline *p = &s->pipe;
+    memset(j, 0, sizeof *j);
+    pthread_mutex_lock(&p->read_lock);
+    j->first = p->next_chunk;
+    j->count = p->read_ended || j->first >= s->layout->chunk_count ? 0 : s->layout->chunk_count - j->first;
+    j->count = j->count < s->job_chunks ? j->count : s->job_chunks;
+    if (j->count > 0) {
+        j->job = p->next_job++;
+        memset(chunks, 0, j->count * sizeof *chunks);
+        j->got = read_job(s, j->first, j->count, chunks, &j->bytes, &j->read_failed, &j->read_why);
+        p->next_chunk += j->got;
+        p->read_ended = j->read_failed;
     }
-    for (uint64_t k = 0; k < count; k++) {
-        free(chunks[k].payload);
-        free(chunks[k].raw);
+    pthread_mutex_unlock(&p->read_lock);
+}
+
+/* Write a job's decoded chunks in order; errors in file order: a bad
+ * chunk, then a failed read after it. */
+static int write_decoded(struct decompress_stream *s, const struct decompress_job *j, struct decoded_chunk *chunks)
+{
+    for (uint64_t k = 0; k < j->got; k++) {
+        if (chunks[k].status != 0) {
+            *s->why = chunks[k].why;
+            return -1;
+        }
+        if (sink_put(s->sink, j->first + k, chunks[k].raw, chunks[k].record.raw_bytes, s->why) != 0)
+            return -1;
     }
-    *have = got;
-    return status;
+    if (j->read_failed) {
+        *s->why = j->read_why;
+        return -1;
+    }
+    struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, j->first + j->got - 1);
+    report(s->run, last.offset + last.raw_bytes, s->layout->original_bytes);
+    return 0;
+}
+
+/* A thread's decoded bytes: kept from job to job, so that the kernel
+ * does not hand out (and zero) fresh pages for every chunk; under
+ * --memory freed after each job, as the bound counts only jobs. */
+struct decoded_buffer {
+    uint8_t *bytes;
+    uint64_t capacity;
+};
+
+/* Point each chunk of the job at its place in the buffer, grown to fit
+ * (NULL: out of memory, which decode_one reports). */
+static void place_decoded(struct decoded_buffer *b, struct decoded_chunk *chunks, uint64_t got)
+{
+    uint64_t bytes = 1;
+    for (uint64_t k = 0; k < got; k++)
+        bytes += chunks[k].record.raw_bytes;
+    if (bytes > b->capacity) {
+        free(b->bytes);
+        b->bytes = batch_alloc(bytes);
+        b->capacity = b->bytes != NULL ? bytes : 0;
+    }
+    for (uint64_t k = 0, at = 0; k < got; at += chunks[k++].record.raw_bytes)
+        chunks[k].raw = b->bytes != NULL ? b->bytes + at : NULL;
+}
+
+/* One thread's loop: take and read a job, check and decode it, write it in turn. */
+static void decompress_thread(struct decompress_stream *s, struct decoded_chunk *chunks)
+{
+    struct decoded_buffer buffer = {NULL, 0};
+    for (;;) {
+        struct decompress_job j;
+        take_decompress_job(s, chunks, &j);
+        if (j.count == 0)
+            break;
+        place_decoded(&buffer, chunks, j.got);
+        for (uint64_t k = 0; k < j.got; k++)
+            decode_one(s->engine, s->layout, j.first + k, &chunks[k]);
+        int status = wait_turn(&s->pipe, j.job) ? write_decoded(s, &j, chunks) : -1;
+        for (uint64_t k = 0; k < j.count; k++)
+            free(chunks[k].payload);
+        if (s->pipe.memory > 0) {
+            free(buffer.bytes);
+            buffer = (struct decoded_buffer){NULL, 0};
+        }
+        if (status != 0) {
+            pthread_mutex_lock(&s->pipe.read_lock);
+            s->pipe.read_ended = true;
+            pthread_mutex_unlock(&s->pipe.read_lock);
+        }
+        end_turn(&s->pipe, j.bytes, status != 0);
+    }
+    free(buffer.bytes);
 }
 
 /* One stream whose first `already` header bytes are in header_bytes, and
@@ -860,20 +1150,22 @@ static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *o
     if (header->original_bytes > max_output)
         return scanzip_fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
                             (unsigned long long)header->original_bytes, (unsigned long long)max_output);
-    struct chunk_sink sink = {out, header, &layout, NULL, 0, 0};
-    struct batch_reader reader = {SCANZIP_HEADER_BYTES, run != NULL ? run->memory : 0, false, {0}};
-    uint64_t batch = batch_chunks(engine, &layout, 0, 0), have = 0;
-    struct decoded_chunk *chunks = calloc(batch, sizeof *chunks);
-    int status = chunks != NULL ? 0 : scanzip_fail(why, "out of memory");
-    for (uint64_t first = 0; status == 0 && first < layout.chunk_count; first += have) {
-        uint64_t count = layout.chunk_count - first < batch ? layout.chunk_count - first : batch;
-        status = decompress_batch(engine, in, &layout, first, count, &reader, chunks, &sink, &have, why);
-        if (status == 0) { /* have >= 1: a batch reads at least one chunk, or fails */
-            struct scanzip_chunk_place last = scanzip_chunk_place(&layout, first + have - 1);
-            report(run, last.offset + last.raw_bytes, header->original_bytes);
-        }
-    }
-    uint64_t where = reader.where;
+    struct chunk_sink sink = {out, header, &layout, NULL, 0, 0, run != NULL && run->sparse, 0};
+    struct decompress_stream s = {.engine = engine, .layout = &layout, .run = run, .in = in, .sink = &sink,
+                                  .where = SCANZIP_HEADER_BYTES, .why = why};
+    uint64_t threads;
+    split_batch(engine, batch_chunks(engine, &layout, 0, 0), &threads, &s.job_chunks);
+    struct decoded_chunk *chunks = malloc(threads * s.job_chunks * sizeof *chunks);
+    if (chunks == NULL)
+        return scanzip_fail(why, "out of memory");
+    pipeline_init(&s.pipe, run != NULL ? run->memory : 0);
+#ifdef _OPENMP
+#pragma omp parallel num_threads((int)threads) if (threads > 1)
+#endif
+    decompress_thread(&s, chunks + thread_index() * s.job_chunks);
+    int status = s.pipe.failed ? -1 : 0;
+    pipeline_destroy(&s.pipe);
+    uint64_t where = s.where;
     /* What follows: nothing, another stream (its magic), or garbage. */
     size_t next = status == 0 ? (size_t)read_up_to(in, header_bytes, sizeof SCANZIP_MAGIC - 1) : 0;
     *more = next == sizeof SCANZIP_MAGIC - 1 && memcmp(header_bytes, SCANZIP_MAGIC, next) == 0;

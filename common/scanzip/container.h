@@ -2,9 +2,9 @@
  * container.h: scanzip files (format.h): the header, the chunk records,
  * and whole files compressed and decompressed, as streams or in memory.
  *
- * Streams: a file is read and written chunk by chunk, a batch of chunks
- * at a time (encoded or decoded in parallel, written in order), so files
- * larger than memory work. Only --axis y and z hold the whole volume.
+ * Streams: a file is read and written chunk by chunk, each thread taking
+ * a few chunks at a time (read in turn, coded in parallel, written in
+ * order), so files larger than memory work. Only --axis y and z hold the whole volume.
  * Memory follows the batch (scanzip_run below says how much).
  *
  * Errors: every function that can fail returns 0 or -1 and, on -1, puts
@@ -115,7 +115,7 @@ struct scanzip_progress {
 
 /* ---- Memory ---------------------------------------------------------------
  *
- * A stream holds one batch of chunks at a time ("in flight"): compressing,
+ * Each thread holds the chunks of its job ("in flight"): compressing,
  * their raw bytes (read in one piece) and their payloads until each is
  * written; decompressing, their payloads and their decoded bytes. So
  *
@@ -133,11 +133,14 @@ struct scanzip_progress {
 /* How a stream runs besides its files: at most `memory` bytes of chunks
  * in flight (0: no bound but the batch's), progress, and (set on return,
  * also on failure) the bytes of the compressed side written or read:
- * what -v prints, which ftell cannot tell of a pipe. */
+ * what -v prints, which ftell cannot tell of a pipe. sparse: the output
+ * is a new regular file, so decompressing may seek over blocks of zero
+ * bytes rather than write them (holes, as zstd --sparse). */
 struct scanzip_run {
     uint64_t memory;
     struct scanzip_progress progress;
     uint64_t compressed_bytes;
+    bool sparse;
 };
 
 /* The bytes one chunk in flight can need when compressing original_bytes
@@ -164,8 +167,8 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
  * the file's header. Files written one after the other (cat a.scz b.scz)
  * decode as one: after a file's last chunk, bytes that start with the
  * magic are the next file's; header then is the first one's, with
- * original_bytes the sum of all. Under run->memory, a batch holds the
- * chunks whose payloads and decoded bytes fit; a chunk that needs more
+ * original_bytes the sum of all. Under run->memory, the chunks held at
+ * once are those whose payloads and decoded bytes fit; a chunk that needs more
  * alone is an error that names the least --memory that works. */
 int scanzip_decompress_stream(const struct scanzip_engine *engine, FILE *in, FILE *out, uint64_t max_output,
                               struct scanzip_run *run, struct scanzip_header *header, struct scanzip_why *why);

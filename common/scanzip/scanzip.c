@@ -133,14 +133,15 @@ static const char help_after_framed[] =
     "\n"
     "A file made from FILE gets FILE's permissions and access and modification times,\n"
     "as with zstd. Concatenated .scz files (cat a.scz b.scz) decompress as one.\n"
-    "Files larger than memory are fine (except with --axis y or z): a batch of chunks\n"
-    "is read, encoded in parallel (OpenMP: OMP_NUM_THREADS), and written in order; the\n"
+    "Files larger than memory are fine (except with --axis y or z): each thread reads\n"
+    "a few chunks in turn, encodes them, and writes them in turn (OpenMP threads:\n"
+    "OMP_NUM_THREADS), so reading and writing overlap the coding; the\n"
     "output is the same whatever the number of threads. A file is written as a\n"
     "temporary file beside it (unnamed where the file system allows) that takes its\n"
     "name at the end: a failed or interrupted run leaves nothing. Exit status: 0\n"
     "success, 1 bad data, a failed read or write or a refused output, 2 usage.\n"
     "\n"
-    "Memory: a batch of chunks is in flight at once, one a thread (more when chunks\n"
+    "Memory: chunks in flight are one a thread (more when chunks\n"
     "are small: up to 4 MiB of them a thread; fewer under --memory). The peak is\n"
     "  chunks in flight x (chunk bytes + payload bytes) + about 2 MiB.\n"
     "A payload is at most its chunk with -m auto, and up to 8 bytes an element with\n"
@@ -866,7 +867,7 @@ static void clear_progress(const struct scanzip_run *run)
  * is not a terminal. */
 static struct scanzip_run run_for(const struct command *c, struct progress_bar *bar)
 {
-    struct scanzip_run run = {c->memory, {NULL, bar}, 0};
+    struct scanzip_run run = {c->memory, {NULL, bar}, 0, false};
     if (!c->quiet && isatty(STDERR_FILENO))
         run.progress.report = draw_progress;
     return run;
@@ -1008,6 +1009,7 @@ static int run_decompress(struct command *c, const struct scanzip_engine *engine
     struct output out = open_output(target, c->force, 0, output_mode(&status));
     struct progress_bar bar = {c->mode == MODE_TEST ? "testing" : "decompressing", -1};
     struct scanzip_run run = run_for(c, &bar);
+    run.sparse = out.way == UNNAMED_TEMPORARY || out.way == NAMED_TEMPORARY;
     struct scanzip_why why;
     struct scanzip_header header = {0};
     double start = seconds_now();

@@ -96,6 +96,12 @@ check "OMP_NUM_THREADS=1 and 4 write identical bytes" cmp one.scz four.scz
 OMP_NUM_THREADS=4 "$scanzip" decompress -q -f -o four.out four.scz
 check "... and decompress with 4 threads" cmp big.bin four.out
 
+# ---- sparse output: blocks of zeros are seeked over, the last one written ----
+{ head -c 100000 /dev/zero; printf 'x'; head -c 70000 /dev/zero; } >holes.bin
+"$scanzip" compress -q -f --chunk 65536 -o holes.scz holes.bin
+"$scanzip" decompress -q -f -o holes.out holes.scz
+check "a file of zeros, one byte, zeros (holes when decompressed) comes back whole" cmp holes.bin holes.out
+
 # ---- never overwrite without -f ----
 cp runs.orig keep.bin && printf 'old\n' >keep.bin.scz
 status 2 "compress refuses an existing output" "$scanzip" compress keep.bin

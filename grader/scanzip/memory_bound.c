@@ -35,7 +35,7 @@ static void decompress_under(const char *test, const uint8_t *file, size_t size,
     size_t out_size = 0;
     FILE *in = fmemopen((void *)file, size, "r"), *out = open_memstream(&out_bytes, &out_size);
     cr_assert(in != NULL && out != NULL, "fmemopen or open_memstream failed");
-    struct scanzip_run run = {memory, {NULL, NULL}, 0};
+    struct scanzip_run run = {memory, {NULL, NULL}, 0, false};
     struct scanzip_why why;
     int status = scanzip_decompress_stream(&scanzip_cpu_engine, in, out, UINT64_MAX, &run, NULL, &why);
     fclose(in);
@@ -82,7 +82,7 @@ Test(memory_bound, a_chunk_larger_than_the_bound_is_refused)
                                        SIZE, &packed_size);
     FILE *in = fmemopen(packed, packed_size, "r"), *out = fopen("/dev/null", "w");
     cr_assert(in != NULL && out != NULL);
-    struct scanzip_run run = {CHUNK, {NULL, NULL}, 0}; /* a chunk's decoded bytes alone, without its payload */
+    struct scanzip_run run = {CHUNK, {NULL, NULL}, 0, false}; /* a chunk's decoded bytes alone, without its payload */
     struct scanzip_why why;
     int status = scanzip_decompress_stream(&scanzip_cpu_engine, in, out, UINT64_MAX, &run, NULL, &why);
     fclose(in);
@@ -109,7 +109,7 @@ Test(memory_bound, compress)
         size_t out_size = 0;
         FILE *in = fmemopen(data, SIZE, "r"), *out = open_memstream(&out_bytes, &out_size);
         cr_assert(in != NULL && out != NULL);
-        struct scanzip_run run = {memory, {NULL, NULL}, 0};
+        struct scanzip_run run = {memory, {NULL, NULL}, 0, false};
         struct scanzip_why why;
         int status = scanzip_compress_stream(&scanzip_cpu_engine, &options, in, SIZE, out, &run, &why);
         fclose(in);
