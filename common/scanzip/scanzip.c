@@ -102,6 +102,8 @@ static const char help_options[] =
     "  -k, --keep        keep each input (the default)\n"
     "  --rm              remove each input once its output file is complete (not\n"
     "                    with -c, -t or an output that is not a regular file)\n"
+    "  --no-sparse       decompressing into a file, write its blocks of zeros\n"
+    "                    rather than leave holes (zstd's --no-sparse)\n"
     "  -f, --force       overwrite an existing output file (the file a link leads to);\n"
     "                    compress a FILE that ends in .scz; write compressed data to a\n"
     "                    terminal or read it from one\n"
@@ -265,6 +267,7 @@ struct command {
     int to_stdout;    /* -c: every output to standard output */
     uint64_t memory;  /* --memory: bytes of chunks in flight at most; 0: no bound */
     int remove_input; /* --rm: remove FILE once its output is complete (not with -c) */
+    int no_sparse;    /* --no-sparse: write blocks of zeros, not holes */
 };
 
 static unsigned long parse_number(const char *option, const char *text, unsigned long low, unsigned long high)
@@ -346,7 +349,7 @@ static void print_version(void)
 /* The options without a value; each has a long name (alias: another one,
  * as gzip's and zstd's) and most a letter, which combine: -dcf is -d -c -f. */
 enum flag { FLAG_DECOMPRESS, FLAG_COMPRESS, FLAG_STDOUT, FLAG_KEEP, FLAG_RM, FLAG_FORCE, FLAG_QUIET, FLAG_VERBOSE,
-            FLAG_TEST, FLAG_LIST, FLAG_VERSION, FLAG_HELP, FLAG_CPU, FLAG_GPU };
+            FLAG_TEST, FLAG_LIST, FLAG_VERSION, FLAG_HELP, FLAG_CPU, FLAG_GPU, FLAG_NO_SPARSE };
 
 static const struct flag_name {
     enum flag flag;
@@ -360,6 +363,7 @@ static const struct flag_name {
     {FLAG_TEST, 't', "--test", NULL},                       {FLAG_LIST, 'l', "--list", NULL},
     {FLAG_VERSION, 'V', "--version", NULL},                 {FLAG_HELP, 'h', "--help", NULL},
     {FLAG_CPU, 0, "--cpu", NULL},                           {FLAG_GPU, 0, "--gpu", NULL},
+    {FLAG_NO_SPARSE, 0, "--no-sparse", NULL},
 };
 
 static void apply_flag(struct command *c, enum flag flag)
@@ -377,6 +381,7 @@ static void apply_flag(struct command *c, enum flag flag)
     case FLAG_VERBOSE: c->verbose = 1, c->quiet = 0; break;
     case FLAG_CPU: c->engine = ENGINE_CPU; break;
     case FLAG_GPU: c->engine = ENGINE_GPU; break;
+    case FLAG_NO_SPARSE: c->no_sparse = 1; break;
     case FLAG_VERSION: print_version(); exit(0);
     case FLAG_HELP: print_help(); exit(0);
     }
@@ -1009,7 +1014,7 @@ static int run_decompress(struct command *c, const struct scanzip_engine *engine
     struct output out = open_output(target, c->force, 0, output_mode(&status));
     struct progress_bar bar = {c->mode == MODE_TEST ? "testing" : "decompressing", -1};
     struct scanzip_run run = run_for(c, &bar);
-    run.sparse = out.way == UNNAMED_TEMPORARY || out.way == NAMED_TEMPORARY;
+    run.sparse = !c->no_sparse && (out.way == UNNAMED_TEMPORARY || out.way == NAMED_TEMPORARY);
     struct scanzip_why why;
     struct scanzip_header header = {0};
     double start = seconds_now();

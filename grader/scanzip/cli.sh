@@ -101,6 +101,12 @@ check "... and decompress with 4 threads" cmp big.bin four.out
 "$scanzip" compress -q -f --chunk 65536 -o holes.scz holes.bin
 "$scanzip" decompress -q -f -o holes.out holes.scz
 check "a file of zeros, one byte, zeros (holes when decompressed) comes back whole" cmp holes.bin holes.out
+"$scanzip" decompress -q -f --no-sparse -o holes.full holes.scz
+check "... and with --no-sparse too" cmp holes.bin holes.full
+# Where the file system keeps holes, --no-sparse's copy takes more blocks.
+[ "$(stat -c %b holes.out)" -lt "$(stat -c %b holes.bin)" ] &&
+    check "--no-sparse writes the zeros (more blocks than the sparse copy: $(stat -c %b holes.full) > $(stat -c %b holes.out))" \
+        [ "$(stat -c %b holes.full)" -gt "$(stat -c %b holes.out)" ]
 
 # ---- never overwrite without -f ----
 cp runs.orig keep.bin && printf 'old\n' >keep.bin.scz
