@@ -8,7 +8,7 @@
  * the host: about 25 launches and 10 waits a chunk. On an H100 it
  * compresses the 128 MiB atlas at 40 GB/s of uncompressed data (chunks
  * of 2^24) and decompresses it at 25, where a copy of it runs at 1435;
- * this version, at 192 and 226 a chunk a call, and at 333 and 500 with
+ * this version, at 194 and 318 a chunk a call, and at 334 and 618 with
  * the file's 8 chunks in one batch (make bench BENCH=cascade, versions
  * 2 and 3, 2026-11-27; each step's time is on docs/performance.md). A
  * compressor's work is in its first pass, over the elements; everything
