@@ -8,7 +8,7 @@
  * the host: about 25 launches and 10 waits a chunk. On an H100 it
  * compresses the 128 MiB atlas at 40 GB/s of uncompressed data (chunks
  * of 2^24) and decompresses it at 25, where a copy of it runs at 1435;
- * this version, at 192 and 226 a chunk a call, and at 333 and 500 with
+ * this version, at 194 and 318 a chunk a call, and at 334 and 618 with
  * the file's 8 chunks in one batch (make bench BENCH=cascade, versions
  * 2 and 3, 2026-11-27; each step's time is on docs/performance.md). A
  * compressor's work is in its first pass, over the elements; everything
@@ -809,18 +809,35 @@ __device__ uint32_t unpacked_value(const struct stream *s, const uint8_t *words,
 }
 
 /* The run [start, end) holds the first element of the expand tiles
- * from ceil(start / EXPAND_TILE) while inside the run and n: they get its
- * number r in d_tile_runs, for decode step 4. (A payload's runs tile
- * [0, n) exactly, so each tile gets one; those of a refused payload are
- * never read, and nothing is written outside [0, n).)
- *     runs [0, 5000) [5000, 9000), tiles of 4096  ->  tile_runs [0 0 1] */
-__device__ void note_expand_tiles(uint32_t *d_tile_runs, uint32_t r, long long start, long long end, size_t n)
+ * [*from, *to): from ceil(start / EXPAND_TILE) while inside the run and
+ * n. (A payload's runs tile [0, n) exactly, so each tile gets one; those
+ * of a refused payload are never read, and nothing is written outside
+ * [0, n).)
+ *     runs [0, 5000) [5000, 9000), tiles of 4096  ->  [0, 2) and [2, 3) */
+__device__ void expand_tiles_of(long long start, long long end, size_t n, long long *from, long long *to)
 {
-    if (start < 0)
-        return;
     long long stop = end < (long long)n ? end : (long long)n;
-    for (long long t = (start + EXPAND_TILE - 1) / EXPAND_TILE; t * EXPAND_TILE < stop; t++)
-        d_tile_runs[t] = r;
+    *from = start < 0 ? 0 : (start + EXPAND_TILE - 1) / EXPAND_TILE;
+    *to = start < 0 ? 0 : (stop + EXPAND_TILE - 1) / EXPAND_TILE;
+}
+
+/* Each lane's expand tiles [from, to) get its run r in d_tile_runs, for
+ * decode step 4, written by the whole warp a lane at a time, 32 tiles a
+ * step. One long run holds many tiles' first elements (a chunk of 2^24
+ * of the atlas's zeros, 4096): written by its own thread alone, the
+ * step waited 100 us on that one thread (H100, ncu). Every lane of the
+ * warp must call it.
+ *     lane 3: r 7, tiles [0, 40)  ->  lanes 0..31 write tiles 0..31, 0..7 tiles 32..39 */
+__device__ void note_expand_tiles(uint32_t *d_tile_runs, uint32_t r, long long from, long long to)
+{
+    int lane = (int)(threadIdx.x % SP_WARP);
+    for (unsigned noting = __ballot_sync(FULL_MASK, from < to); noting; noting &= noting - 1) {
+        int noter = __ffs((int)noting) - 1;
+        uint32_t run = __shfl_sync(FULL_MASK, r, noter);
+        long long tile = __shfl_sync(FULL_MASK, from, noter) + lane, end = __shfl_sync(FULL_MASK, to, noter);
+        for (; tile < end; tile += SP_WARP)
+            d_tile_runs[tile] = run;
+    }
 }
 
 /*
@@ -882,14 +899,18 @@ __device__ void decode_runs(const uint8_t *d_payload, size_t n, unsigned w, bool
             __syncthreads();
             sum += (uint32_t)decoupled_prefix(d_symbol_status, tile, symbol_total);
         }
-        for (int j = 0; j < 4 && first + j < runs; j++) {
-            d_starts[first + j] = (uint32_t)start;
-            note_expand_tiles(d_tile_runs, (uint32_t)(first + j), start, start + count[j], n);
-            start += count[j];
-            if (start > (long long)n || (first + j + 1 == runs && start != (long long)n))
-                refuse(plan);
-            sum += symbol[j];
-            d_symbols[first + j] = (delta ? sum : symbol[j]) & element_mask(bits);
+        for (int j = 0; j < 4; j++) { /* every lane to the end: note_expand_tiles takes the warp */
+            long long from = 0, to = 0;
+            if (first + j < runs) {
+                d_starts[first + j] = (uint32_t)start;
+                expand_tiles_of(start, start + count[j], n, &from, &to);
+                start += count[j];
+                if (start > (long long)n || (first + j + 1 == runs && start != (long long)n))
+                    refuse(plan);
+                sum += symbol[j];
+                d_symbols[first + j] = (delta ? sum : symbol[j]) & element_mask(bits);
+            }
+            note_expand_tiles(d_tile_runs, (uint32_t)(first + j), from, to);
         }
         __syncthreads(); /* the next tile reuses the shared memory */
     }
