@@ -226,17 +226,6 @@ static uint8_t *read_file(const char *path, size_t *bytes)
     return data;
 }
 
-/* The decoder's output, after timing, is the file. */
-static int round_trip_ok(const struct cascade_run *run, const uint8_t *file)
-{
-    uint8_t *back = (uint8_t *)malloc(run->bytes);
-    bench_check(back == NULL ? cudaErrorMemoryAllocation : cudaSuccess, "malloc");
-    bench_check(cudaMemcpy(back, run->d_copy, run->bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    int same = memcmp(back, file, run->bytes) == 0;
-    free(back);
-    return same;
-}
-
 /* A version's line of the side-by-side table (codecs_table). */
 static void scanzip_figures(struct codec_figures *figures, const char *version, const struct cascade_run *run,
                             size_t payload, float encode_ms, float decode_ms, int exact)
@@ -342,7 +331,7 @@ static void bench_fast(struct cascade_run *run, const struct fast_version *v, co
     bench_row("cascade", v->decode_row, words, (double)run->bytes + payload, decode_ms, copy_ms, 0);
     char why[160] = "";
     int same = fast_payloads_same(run, room, why, sizeof why);
-    int round_trip = round_trip_ok(run, file);
+    int round_trip = bench_same_bytes(run->d_copy, file, run->bytes);
     printf("  %s: uncompressed GB/s: %s compress %.1f, decompress %.1f; %s%s%s\n", name, v->number,
            run->bytes / (encode_ms * 1e6), run->bytes / (decode_ms * 1e6),
            same ? "payloads identical to lab 08's" : "PAYLOADS DIFFER: ", why,
@@ -378,7 +367,7 @@ static void bench_file(const char *name, const uint8_t *file, size_t bytes, unsi
     float decode_ms = median_time_ms(run_decode, &run, 1, BENCH_REPEATS);
     bench_row("cascade", "1 cascade_encode (lab 08)", words, (double)run.bytes + payload, encode_ms, copy_ms, cub_ms);
     bench_row("cascade", "1 cascade_decode (lab 08)", words, (double)run.bytes + payload, decode_ms, copy_ms, 0);
-    int round_trip = round_trip_ok(&run, file);
+    int round_trip = bench_same_bytes(run.d_copy, file, run.bytes);
     printf("  %s: ratio %.2fx (%zu chunks); uncompressed GB/s: 1 compress %.1f, decompress %.1f, cudaMemcpy %.1f%s\n",
            name, (double)run.bytes / payload, run.chunks, run.bytes / (encode_ms * 1e6),
            run.bytes / (decode_ms * 1e6), run.bytes / (copy_ms * 1e6),

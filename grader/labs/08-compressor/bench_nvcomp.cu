@@ -265,16 +265,6 @@ static size_t packed_bytes(const struct nvcomp_run *run)
     return total;
 }
 
-static int output_is_file(const struct nvcomp_run *run, const uint8_t *file)
-{
-    uint8_t *back = (uint8_t *)malloc(run->bytes);
-    bench_check(back == NULL ? cudaErrorMemoryAllocation : cudaSuccess, "malloc");
-    bench_check(cudaMemcpy(back, run->d_out, run->bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    int same = memcmp(back, file, run->bytes) == 0;
-    free(back);
-    return same;
-}
-
 /* 0 if the codec asks for more alignment than the bench's buffers have
  * (cudaMalloc's 256 bytes; chunks of 64 KiB; slots of a multiple of 256). */
 template <typename C, typename D> static int aligned_enough(const nvcomp_codec<C, D> &codec)
@@ -339,7 +329,7 @@ static int bench_codec(const nvcomp_codec<C, D> &codec, struct nvcomp_run *run, 
     figures->packed = packed;
     figures->compress_ms = compress_ms;
     figures->decompress_ms = decompress_ms;
-    figures->exact = ok && output_is_file(run, file);
+    figures->exact = ok && bench_same_bytes(run->d_out, file, run->bytes);
 
     cudaFree(run->d_packed);
     cudaFree(run->d_compress_temp);

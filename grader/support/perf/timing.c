@@ -16,6 +16,16 @@ void bench_check(cudaError_t err, const char *what)
     }
 }
 
+int bench_same_bytes(const void *d_got, const void *expected, size_t bytes)
+{
+    void *back = malloc(bytes > 0 ? bytes : 1);
+    bench_check(back == NULL ? cudaErrorMemoryAllocation : cudaSuccess, "malloc");
+    bench_check(cudaMemcpy(back, d_got, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    int same = memcmp(back, expected, bytes) == 0;
+    free(back);
+    return same;
+}
+
 /* Copy d_got back into a scratch buffer that grows as needed, one per
  * thread (the perf harness checks its outputs on several at once). */
 static const uint32_t *download(const void *d_got, size_t count)

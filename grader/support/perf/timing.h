@@ -83,6 +83,10 @@ float median_of(float *times, int count);
 /* Exit with the CUDA error's name and `what` if err is not cudaSuccess. */
 void bench_check(cudaError_t err, const char *what);
 
+/* 1 if the device bytes d_got[0..bytes) are expected[0..bytes): a
+ * decoder's output after timing, checked against the file. */
+int bench_same_bytes(const void *d_got, const void *expected, size_t bytes);
+
 /* The check after timing: 1 if device array d_got[0..count) equals
  * expected[0..count); else writes "what[i] expected X got Y" into why and
  * returns 0. Words are 32-bit values, shown in hex. */
