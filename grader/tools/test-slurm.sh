@@ -8,8 +8,9 @@
 # when they are missing (install-deps.sh slurm), then runs, all on
 # 127.0.0.1 with their files under WORK_DIR: munged with a key of its own,
 # slurmctld and slurmd (one node: this machine, one partition) from a
-# minimal slurm.conf, on ports 6917 and 6918 rather than Slurm's usual
-# 6817-6818, so a real Slurm on the machine is left alone. It grades three
+# minimal slurm.conf, on the first free pair of ports from 6917-6918 on
+# rather than Slurm's usual 6817-6818, so a real Slurm on the machine, or
+# a second checkout's make test beside this one, is left alone. It grades three
 # submissions on the CPU emulator through a job array, one task each:
 #
 #   reference   lab 02's reference file          lab 02 full marks
@@ -44,12 +45,23 @@ socket=$work/munge/munge.socket
     fail "munged did not start: $(tail -n 3 "$work/munge/munged.log" 2>/dev/null)"
 
 # ---- Slurm: one node, this machine --------------------------------------
+# listening PORT: is a socket listening on it (/proc/net/tcp{,6}; no ss
+# or netstat needed)?
+listening() {
+    awk -v port="$(printf ':%04X' "$1")" '$4 == "0A" && substr($2, length($2) - 4) == port { found = 1 }
+                                          END { exit !found }' /proc/net/tcp /proc/net/tcp6 2>/dev/null
+}
+controller_port=6917
+while listening "$controller_port" || listening $((controller_port + 1)); do
+    controller_port=$((controller_port + 2))
+    [ "$controller_port" -lt 7917 ] || fail "no two free ports between 6917 and 7917"
+done
 node=$(hostname -s)
 cat >"$work/slurm.conf" <<CONF
 ClusterName=scanlab-test
 SlurmctldHost=$node(127.0.0.1)
-SlurmctldPort=6917
-SlurmdPort=6918
+SlurmctldPort=$controller_port
+SlurmdPort=$((controller_port + 1))
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -81,7 +93,7 @@ for try in $(seq 30); do
     [ "$try" -lt 30 ] || fail "the node never became idle: $(sinfo 2>&1 | tail -n 2); see $work/slurmd.log"
     sleep 1
 done
-echo "  slurm: $(sinfo -h -o '%P %D node(s) %t') (munged, slurmctld, slurmd on 127.0.0.1)"
+echo "  slurm: $(sinfo -h -o '%P %D node(s) %t') (munged, slurmctld, slurmd on 127.0.0.1, ports $controller_port and $((controller_port + 1)))"
 
 # ---- Three submissions -------------------------------------------------------
 subs=$work/submissions
