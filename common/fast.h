@@ -162,7 +162,7 @@ cudaError_t pack_decode_single_pass(const uint32_t *d_widths, const uint32_t *d_
  *              scan and look-back), every field checked; 2  the counts'
  *           3  the runs: values unpacked, counts scanned into starts,
  *              deltas scanned into symbols, the counts checked to add up
- *              to n; 4  every output element written once, 16 a thread
+ *              to n; 4  every output element written once, 32 bytes a thread
  *
  * The encoder takes frame_length SCANZIP_FRAME_CHOOSE or one of the
  * candidates 8, 16, ..., 256 (else cudaErrorInvalidValue: lab 08's

@@ -45,7 +45,7 @@
  *                  first element
  *   4 expand       a tile of 4096 output elements per block: its runs,
  *                  from step 3's note, staged in shared memory, each
- *                  thread writing 16 elements at once
+ *                  thread writing 32 bytes at once
  *
  * A payload's verdict is a device word, written by the last launch: a
  * caller queues chunk after chunk and reads the verdicts once. Or it
@@ -65,10 +65,11 @@ enum { BITS_COUNTS, BITS_PLAIN, BITS_DELTA, MEASURED };    /* the encoder's thre
 
 #define RUNS_A_THREAD 4                       /* encode steps 2-3: 4 consecutive runs a thread */
 #define FRAME_TILE (SP_THREADS * RUNS_A_THREAD) /* runs a tile of encode steps 2-3: whole frames of 8..256 */
-#define WIDTH_TILE SP_THREADS                 /* frames a tile of decode steps 1-2, one a thread */
+#define FRAMES_A_THREAD 4                     /* decode steps 1-2: 4 consecutive frames a thread */
+#define WIDTH_TILE (SP_THREADS * FRAMES_A_THREAD) /* frames a tile of decode steps 1-2 */
 #define RUN_TILE (SP_THREADS * 4)             /* runs of a tile of decode step 3 */
-#define EXPAND_ITEMS 16                       /* output elements a thread of decode step 4 */
-#define EXPAND_TILE (SP_THREADS * EXPAND_ITEMS)
+#define EXPAND_TILE 4096                      /* output elements a block of decode step 4 */
+#define EXPAND_BYTES 32                       /* output bytes a thread of decode step 4: 2 uint4 stores */
 #define MOST_BLOCKS 1024                      /* grid-stride and tile-taking kernels: enough for any GPU */
 
 /*
@@ -509,6 +510,7 @@ struct stream {
     const uint32_t *offsets;    /* each frame's first bit */
     const uint32_t *word_frames; /* encoder: the frame that holds each word's first bit */
     uint32_t frames, frame_length, count, bits;
+    uint32_t frame_shift; /* log2(frame_length) when a power of two (every encoder's), else 32 */
 };
 
 __device__ struct stream stream_of(const uint8_t *d_payload, const struct plan *plan, int which,
@@ -520,6 +522,7 @@ __device__ struct stream stream_of(const uint8_t *d_payload, const struct plan *
     s.word_frames = d_word_frames;
     s.frames = plan->frames;
     s.frame_length = plan->frame_length;
+    s.frame_shift = (s.frame_length & (s.frame_length - 1)) == 0 ? __ffs((int)s.frame_length) - 1 : 32;
     s.count = plan->runs;
     uint32_t last = s.frames - 1;
     s.bits = d_offsets[last] + s.widths[last] * (uint32_t)values_in_frame(s.frame_length, s.count,
@@ -619,8 +622,11 @@ __device__ void encode_words(const uint32_t *d_symbols, const uint32_t *d_counts
  * by every call), and [symbols | counts (decoder: starts) | 2 offset
  * arrays | 2 word frame arrays (encoder; the decoder keeps its expand
  * tiles' first runs in the first)], n words each. A status array has a
- * word per tile of 256 (the smallest tile); the encoder uses counter 0
- * and array 0 for step 1, counter 1 and arrays 1, 2 for step 3; the
+ * word per tile of 1024, the smallest tile (every step's tile holds 1024
+ * or more elements, runs or frames, and a chunk has no more of each than
+ * elements; with a word per 256, the memset that clears them took 16 MB
+ * a batch of 8 chunks of 2^24); the encoder uses counter 0 and array 0
+ * for step 1, counter 1 and arrays 1, 2 for step 3; the
  * decoder counter 0/array 0 and 1/1 for its two offset scans, counter 2
  * and arrays 2, 3 for the runs.
  *
@@ -629,6 +635,10 @@ __device__ void encode_words(const uint32_t *d_symbols, const uint32_t *d_counts
  *     [zeroed 0 | zeroed 1 | ... | arrays 0 | arrays 1 | ...]
  */
 #define LOOKBACKS 4
+#define SMALLEST_TILE 1024
+static_assert(SP_TILE >= SMALLEST_TILE && FRAME_TILE >= SMALLEST_TILE && WIDTH_TILE >= SMALLEST_TILE &&
+                  RUN_TILE >= SMALLEST_TILE,
+              "a status array has a word per SMALLEST_TILE items");
 struct storage {
     struct plan *plan;
     unsigned *counters;
@@ -644,7 +654,7 @@ __host__ __device__ inline size_t aligned_up(size_t bytes) { return (bytes + 255
 __host__ __device__ inline struct storage storage_in(void *d_temp, size_t n, size_t chunks, size_t c)
 {
     struct storage s;
-    size_t status_bytes = aligned_up((n + 255) / 256 * sizeof(tile_status));
+    size_t status_bytes = aligned_up((n + SMALLEST_TILE - 1) / SMALLEST_TILE * sizeof(tile_status));
     size_t zeroed = aligned_up(sizeof(struct plan)) + COUNTER_BYTES * LOOKBACKS + LOOKBACKS * status_bytes;
     size_t array_bytes = aligned_up(n * sizeof(uint32_t)), arrays = 6 * array_bytes;
     char *base = (char *)d_temp + c * zeroed;
@@ -728,7 +738,10 @@ __device__ void finish_stream(const uint8_t *d_payload, size_t payload_bytes, st
  * every block reads and checks the header alike (runs 1..n, frame length
  * 1..2^20) and block 0 writes it to the plan; the counts start where the
  * symbols' pass left them. The width bytes must fit; tiles of WIDTH_TILE
- * frames, one a thread, are scanned as in encode step 3. A width above
+ * frames, 4 a thread, are scanned as in encode step 3 (one a thread, the
+ * two scans took 17.5 us each for ch2.nii's frames, a quarter of the
+ * SMs busy with their tiles' atomics and look-backs; 4 a thread, 11:
+ * H100, ncu). A width above
  * max_width refuses the payload and counts as 0, so that every tile still
  * publishes its status (later tiles wait for it).
  */
@@ -771,20 +784,28 @@ __device__ void decode_offsets(const uint8_t *d_payload, size_t payload_bytes, s
         size_t tile = take_tile_number(d_next_tile);
         if (tile >= tiles)
             return;
-        size_t f = tile * WIDTH_TILE + threadIdx.x;
-        unsigned width = f < frames ? d_payload[widths_at + f] : 0;
-        if (width > max_width) {
-            refuse(plan);
-            width = 0;
+        size_t first = tile * WIDTH_TILE + FRAMES_A_THREAD * threadIdx.x;
+        int bits[FRAMES_A_THREAD], sum = 0;
+        for (int j = 0; j < FRAMES_A_THREAD; j++) {
+            size_t f = first + j;
+            unsigned width = f < frames ? d_payload[widths_at + f] : 0;
+            if (width > max_width) {
+                refuse(plan);
+                width = 0;
+            }
+            bits[j] = f < frames ? (int)(width * values_in_frame(length, runs, f * length)) : 0;
+            sum += bits[j];
         }
-        int bits = f < frames ? (int)(width * values_in_frame(length, runs, f * length)) : 0;
         int total;
-        int before = block_scan_exclusive(bits, &total);
-        int offset = decoupled_prefix(d_status, tile, total) + before;
-        if (f < frames)
-            d_offsets[f] = (uint32_t)offset;
-        if (f + 1 == frames)
-            finish_stream(d_payload, payload_bytes, plan, which, widths_at, frames, (uint32_t)offset + (uint32_t)bits);
+        int offset = block_scan_exclusive(sum, &total);
+        offset += decoupled_prefix(d_status, tile, total);
+        for (int j = 0; j < FRAMES_A_THREAD && first + j < frames; j++) {
+            d_offsets[first + j] = (uint32_t)offset;
+            if (first + j + 1 == frames)
+                finish_stream(d_payload, payload_bytes, plan, which, widths_at, frames,
+                              (uint32_t)offset + (uint32_t)bits[j]);
+            offset += bits[j];
+        }
         __syncthreads(); /* the next tile reuses the shared memory */
     }
 }
@@ -795,7 +816,7 @@ __device__ void decode_offsets(const uint8_t *d_payload, size_t payload_bytes, s
  * byte at a time (at most 5 bytes), all inside the stream's words. */
 __device__ uint32_t unpacked_value(const struct stream *s, const uint8_t *words, uint32_t v)
 {
-    uint32_t f = v / s->frame_length;
+    uint32_t f = s->frame_shift < 32 ? v >> s->frame_shift : v / s->frame_length; /* a shift, not a division */
     uint32_t width = s->widths[f];
     if (width == 0)
         return 0;
@@ -806,6 +827,33 @@ __device__ uint32_t unpacked_value(const struct stream *s, const uint8_t *words,
     for (unsigned b = 0; b < bytes; b++)
         window |= (uint64_t)at[b] << (8 * b);
     return (uint32_t)(window >> shift) & element_mask(width);
+}
+
+/* Values first .. first + 3 of a stream (zeros past its count), first a
+ * multiple of 4. Where the frame length is a power of two of at least 4
+ * (every encoder's), the four share a frame: one width, one offset, and
+ * for widths up to 14 one window of at most 8 bytes holds all four,
+ * read once. Else one value at a time.
+ *     width 3, bits 101 100 111 010 (lowest first)  ->  [5 1 7 2]     */
+__device__ void unpacked_four(const struct stream *s, const uint8_t *words, uint32_t first, uint32_t values[4])
+{
+    if (s->frame_shift >= 2 && s->frame_shift < 32 && first + 4 <= s->count) {
+        uint32_t f = first >> s->frame_shift, width = s->widths[f];
+        if (width <= 14) {
+            uint32_t bit = s->offsets[f] + (first - (f << s->frame_shift)) * width;
+            const uint8_t *at = words + bit / 8;
+            unsigned shift = bit % 8, bytes = (shift + 4 * width + 7) / 8;
+            uint64_t window = 0;
+            for (unsigned b = 0; b < bytes; b++)
+                window |= (uint64_t)at[b] << (8 * b);
+            window >>= shift;
+            for (int j = 0; j < 4; j++)
+                values[j] = (uint32_t)(window >> (j * width)) & element_mask(width);
+            return;
+        }
+    }
+    for (int j = 0; j < 4; j++)
+        values[j] = first + j < s->count ? unpacked_value(s, words, first + j) : 0;
 }
 
 /* The run [start, end) holds the first element of the expand tiles
@@ -874,14 +922,17 @@ __device__ void decode_runs(const uint8_t *d_payload, size_t n, unsigned w, bool
         uint32_t symbol[4] = {0, 0, 0, 0}, count[4] = {0, 0, 0, 0};
         int count_sum = 0;
         uint32_t symbol_sum = 0;
+        uint32_t count_values[4], symbol_values[4];
+        unpacked_four(&counts, count_words, (uint32_t)first, count_values);
+        unpacked_four(&symbols, symbol_words, (uint32_t)first, symbol_values);
         for (int j = 0; j < 4 && first + j < runs; j++) {
-            uint64_t c = (uint64_t)unpacked_value(&counts, count_words, first + j) + 1;
+            uint64_t c = (uint64_t)count_values[j] + 1;
             if (c > n) {
                 refuse(plan);
                 c = n;
             }
             count[j] = (uint32_t)c;
-            symbol[j] = unpacked_value(&symbols, symbol_words, first + j);
+            symbol[j] = symbol_values[j];
             if (delta)
                 symbol[j] = unzigzag_of(symbol[j], bits);
             count_sum += (int)count[j];
@@ -899,18 +950,28 @@ __device__ void decode_runs(const uint8_t *d_payload, size_t n, unsigned w, bool
             __syncthreads();
             sum += (uint32_t)decoupled_prefix(d_symbol_status, tile, symbol_total);
         }
+        uint32_t starts[4], symbols[4];
         for (int j = 0; j < 4; j++) { /* every lane to the end: note_expand_tiles takes the warp */
             long long from = 0, to = 0;
             if (first + j < runs) {
-                d_starts[first + j] = (uint32_t)start;
+                starts[j] = (uint32_t)start;
                 expand_tiles_of(start, start + count[j], n, &from, &to);
                 start += count[j];
                 if (start > (long long)n || (first + j + 1 == runs && start != (long long)n))
                     refuse(plan);
                 sum += symbol[j];
-                d_symbols[first + j] = (delta ? sum : symbol[j]) & element_mask(bits);
+                symbols[j] = (delta ? sum : symbol[j]) & element_mask(bits);
             }
             note_expand_tiles(d_tile_runs, (uint32_t)(first + j), from, to);
+        }
+        if (first + 4 <= runs) { /* 16-byte stores: first is a multiple of 4, the arrays 256-byte aligned */
+            *(uint4 *)&d_starts[first] = make_uint4(starts[0], starts[1], starts[2], starts[3]);
+            *(uint4 *)&d_symbols[first] = make_uint4(symbols[0], symbols[1], symbols[2], symbols[3]);
+        } else {
+            for (int j = 0; j < 4 && first + j < runs; j++) {
+                d_starts[first + j] = starts[j];
+                d_symbols[first + j] = symbols[j];
+            }
         }
         __syncthreads(); /* the next tile reuses the shared memory */
     }
@@ -918,25 +979,26 @@ __device__ void decode_runs(const uint8_t *d_payload, size_t n, unsigned w, bool
 
 /* ---- Decode step 4: the output ---------------------------------------------------------- */
 
-/* 16 elements of W bytes from output element i on: as W uint4 stores when
- * all 16 are inside n and 16-byte aligned, else a byte at a time. */
-template <unsigned W>
-__device__ void store_elements(uint8_t *d_raw, size_t n, size_t i, const uint32_t values[EXPAND_ITEMS])
+/* A symbol of W bytes repeated through a 32-bit word (W 1: 0x07 -> 0x07070707). */
+template <unsigned W> __device__ inline uint32_t repeated(uint32_t symbol)
+{
+    return W == 1 ? (symbol & 0xffu) * 0x01010101u : W == 2 ? (symbol & 0xffffu) * 0x00010001u : symbol;
+}
+
+/* A thread's ITEMS elements of W bytes from output element i on, packed
+ * little-endian into words: as uint4 stores when all are inside n and
+ * 16-byte aligned, else a byte at a time. */
+template <unsigned W, unsigned ITEMS>
+__device__ void store_words(uint8_t *d_raw, size_t n, size_t i, const uint32_t words[ITEMS * W / 4])
 {
     uint8_t *out = d_raw + i * W;
-    if (i + EXPAND_ITEMS <= n && (uintptr_t)out % 16 == 0) {
-        uint32_t words[4 * W];
-        for (unsigned q = 0; q < 4 * W; q++) {
-            words[q] = 0;
-            for (unsigned m = 0; m < 4 / W; m++)
-                words[q] |= values[q * (4 / W) + m] << (8 * W * m % 32);
-        }
-        for (unsigned v = 0; v < W; v++)
+    if (i + ITEMS <= n && (uintptr_t)out % 16 == 0) {
+#pragma unroll
+        for (unsigned v = 0; v < ITEMS * W / 16; v++)
             ((uint4 *)out)[v] = make_uint4(words[4 * v], words[4 * v + 1], words[4 * v + 2], words[4 * v + 3]);
     } else {
-        for (unsigned j = 0; j < EXPAND_ITEMS && i + j < n; j++)
-            for (unsigned b = 0; b < W; b++)
-                out[j * W + b] = (uint8_t)(values[j] >> (8 * b));
+        for (unsigned b = 0; b < (n - i < ITEMS ? n - i : ITEMS) * W; b++)
+            out[b] = (uint8_t)(words[b / 4] >> (8 * (b % 4)));
     }
 }
 
@@ -946,7 +1008,11 @@ __device__ void store_elements(uint8_t *d_raw, size_t n, size_t i, const uint32_
  * holds the next tile's (decode step 3 noted both), their starts
  * (relative to the tile: the first may be negative) and symbols in
  * shared memory, at most 4097 of them; each thread finds the run of its
- * first element and walks on. Block 0 also writes the verdict. (A
+ * first element and walks on, ITEMS elements, EXPAND_BYTES (32) bytes:
+ * the atlas decoded in 0.218 ms with 16 bytes a thread, 0.190 with 32
+ * and 0.269 with 64 (H100, 8 chunks of 2^24; 16-bit data alike: 32
+ * bytes best). A thread inside one run, most of an atlas's, writes its
+ * symbol repeated without walking. Block 0 also writes the verdict. (A
  * search over all the starts for the tile's first and last run, 20
  * dependent loads from global memory before a block could write, took
  * 30 to 46 us a chunk of 2^24: H100, ncu.)
@@ -955,7 +1021,7 @@ __device__ void store_elements(uint8_t *d_raw, size_t n, size_t i, const uint32_
 template <unsigned W> struct expand_symbol { typedef unsigned short type; }; /* w = 1, 2: 16 bits */
 template <> struct expand_symbol<4> { typedef uint32_t type; };
 
-template <unsigned W>
+template <unsigned W, unsigned ITEMS>
 __device__ void decode_expand(struct plan *plan, const uint32_t *d_starts, const uint32_t *d_symbols,
                               const uint32_t *d_tile_runs, size_t n, uint8_t *d_raw, uint32_t *d_valid)
 {
@@ -979,31 +1045,41 @@ __device__ void decode_expand(struct plan *plan, const uint32_t *d_starts, const
         return;
     int last_run = end < n ? next_tile_run : runs - 1;
     int tile_runs = last_run - first_run + 1;
-    for (int k = threadIdx.x; k < tile_runs; k += SP_THREADS) {
+    for (int k = threadIdx.x; k < tile_runs; k += blockDim.x) {
         long long start = (long long)d_starts[first_run + k] - (long long)first;
         starts[k] = (unsigned short)(start < 0 ? 0 : start);
         symbols[k] = (typename expand_symbol<W>::type)d_symbols[first_run + k];
     }
     __syncthreads();
-    int local = EXPAND_ITEMS * threadIdx.x;
+    int local = ITEMS * threadIdx.x;
     if (first + local >= end)
         return;
     /* the run's symbol and the next run's start kept in registers: a
      * long run costs no shared-memory load an element (with two, the
      * step ran at 1 TB/s, its SMs 78% busy: H100, ncu) */
-    uint32_t values[EXPAND_ITEMS];
+    uint32_t words[ITEMS * W / 4];
     int run = find_run(starts, tile_runs, local);
     int next = run + 1 < tile_runs ? starts[run + 1] : EXPAND_TILE;
     uint32_t symbol = symbols[run];
-    for (int j = 0; j < EXPAND_ITEMS; j++) {
-        while (local + j >= next) {
-            run++;
-            symbol = symbols[run];
-            next = run + 1 < tile_runs ? starts[run + 1] : EXPAND_TILE;
+    if (next >= local + (int)ITEMS) { /* all in one run, as most are in an atlas: no walk */
+#pragma unroll
+        for (unsigned q = 0; q < ITEMS * W / 4; q++)
+            words[q] = repeated<W>(symbol);
+    } else {
+#pragma unroll
+        for (unsigned q = 0; q < ITEMS * W / 4; q++)
+            words[q] = 0;
+#pragma unroll
+        for (unsigned j = 0; j < ITEMS; j++) {
+            while (local + (int)j >= next) {
+                run++;
+                symbol = symbols[run];
+                next = run + 1 < tile_runs ? starts[run + 1] : EXPAND_TILE;
+            }
+            words[j * W / 4] |= (symbol & element_mask(8 * W)) << (8 * W * j % 32);
         }
-        values[j] = symbol;
     }
-    store_elements<W>(d_raw, n, first + local, values);
+    store_words<W, ITEMS>(d_raw, n, first + local, words);
 }
 
 /* ---- A batch: one launch a step for every chunk --------------------------------------
@@ -1117,13 +1193,18 @@ __global__ void __launch_bounds__(SP_THREADS) decode_runs_kernel(const struct ba
                 c.s.status[3], counter(&c.s, 2));
 }
 
-template <unsigned W>
-__global__ void __launch_bounds__(SP_THREADS) decode_expand_kernel(const struct batch b)
+template <unsigned W, unsigned ITEMS>
+__global__ void __launch_bounds__(EXPAND_TILE / ITEMS) decode_expand_kernel(const struct batch b)
 {
     struct chunk c = chunk_of(&b);
-    decode_expand<W>(c.s.plan, c.s.counts, c.s.symbols, c.s.frames.word_frames[SYMBOLS], c.n, c.raw, c.valid);
+    decode_expand<W, ITEMS>(c.s.plan, c.s.counts, c.s.symbols, c.s.frames.word_frames[SYMBOLS], c.n, c.raw, c.valid);
 }
 
+/* Decode step 4 for elements of W bytes: EXPAND_BYTES a thread. */
+template <unsigned W> static void expand(const struct batch *b, dim3 tiles)
+{
+    decode_expand_kernel<W, EXPAND_BYTES / W><<<tiles, EXPAND_TILE / (EXPAND_BYTES / W)>>>(*b);
+}
 /* ---- The host side ------------------------------------------------------------------- */
 
 size_t cascade_batch_temp_bytes(size_t chunk, size_t chunks)
@@ -1205,11 +1286,11 @@ static cudaError_t decode_batch(const struct batch *b)
     decode_runs_kernel<<<grid_of(chunk, RUN_TILE, chunks), SP_THREADS>>>(*b);
     dim3 tiles = tiles_of(chunk, EXPAND_TILE, chunks);
     if (b->w == 1)
-        decode_expand_kernel<1><<<tiles, SP_THREADS>>>(*b);
+        expand<1>(b, tiles);
     else if (b->w == 2)
-        decode_expand_kernel<2><<<tiles, SP_THREADS>>>(*b);
+        expand<2>(b, tiles);
     else
-        decode_expand_kernel<4><<<tiles, SP_THREADS>>>(*b);
+        expand<4>(b, tiles);
     return cudaGetLastError();
 }
 
