@@ -321,11 +321,12 @@ static inline void sizer_add_frame(struct frame_sizer *s, uint32_t frame_or)
     sizer_close_frame(s, 0);
 }
 
-/* Add `count` copies of v, a whole frame of the longest length, when no
- * frame is open: each length's frames have the OR v.
+/* Add `count` copies of v, whole frames of the longest length (count a
+ * multiple of it), when no frame is open: each length's frames have the
+ * OR v.
  *     v 5 (3 bits), count 256: frames of 8 get 32 frames and 768 bits,
  *     frames of 256 get 1 frame and 768 bits */
-static void sizer_add_repeats(struct frame_sizer *s, uint32_t v, uint32_t count)
+static void sizer_add_repeats(struct frame_sizer *s, uint32_t v, uint64_t count)
 {
     for (unsigned k = 0; k < s->levels; k++) {
         s->level[k].frames += count / s->level[k].length;
@@ -426,6 +427,41 @@ static void sizer_finish(struct frame_sizer *s)
             sizer_close_frame(s, k);
 }
 
+/* Pack's stream, sized during the pass over the runs: from memory, a
+ * frame of the longest length at a time (sizer_add_elements), except the
+ * whole such frames inside a run, which go in at once without being read
+ * again (a chunk of zeros: all of them). Sizing it from every run instead
+ * (partial frames, whole ones, the rest) costs more on labels, whose runs
+ * of ~40 each close several frame lengths.
+ *     longest 256, a run of 600 at element 100: [done, 256) from memory,
+ *     [256, 512) at once, done = 512 */
+struct elements_sizing {
+    struct frame_sizer *sizer;
+    const uint8_t *raw;
+    unsigned w;
+    size_t done; /* elements [0, done) added: a multiple of the longest length */
+};
+
+static inline void elements_add_run(struct elements_sizing *e, size_t start, uint32_t symbol, uint32_t count)
+{
+    size_t longest = e->sizer->level[e->sizer->levels - 1].length;
+    if (count < longest) /* most runs: nothing inside them to skip */
+        return;
+    size_t first = (start + longest - 1) / longest * longest, last = (start + count) / longest * longest;
+    if (last <= first)
+        return;
+    sizer_add_elements(e->sizer, e->raw + e->done * e->w, first - e->done, e->w);
+    sizer_add_repeats(e->sizer, symbol, last - first);
+    e->done = last;
+}
+
+/* The elements after the last run skipped, then the partial frames. */
+static void elements_finish(struct elements_sizing *e, size_t n)
+{
+    sizer_add_elements(e->sizer, e->raw + e->done * e->w, n - e->done, e->w);
+    sizer_finish(e->sizer);
+}
+
 /* A packed stream's bytes with level k's frames: a width byte per frame,
  * then its words. */
 static uint64_t sizer_bytes(const struct frame_sizer *s, unsigned k)
@@ -435,11 +471,11 @@ static uint64_t sizer_bytes(const struct frame_sizer *s, unsigned k)
 
 /* The smallest payload of `fixed` bytes, then one or two (b: NULL for
  * one) packed streams of the same frame length; strictly smaller wins,
- * so ties go to the shortest frame. */
+ * so ties go to the shortest frame. runs: the size's (0 for pack). */
 static struct scanzip_size smallest_payload(const struct frame_sizer *a, const struct frame_sizer *b,
-                                            uint64_t fixed)
+                                            uint64_t fixed, uint64_t runs)
 {
-    struct scanzip_size best = {0, 0};
+    struct scanzip_size best = {0, 0, (uint32_t)runs};
     for (unsigned k = 0; k < a->levels; k++) {
         uint64_t total = fixed + sizer_bytes(a, k) + (b != NULL ? sizer_bytes(b, k) : 0);
         if (k == 0 || total < best.bytes) {
@@ -487,18 +523,21 @@ struct run_sizers {
     struct frame_sizer symbols, deltas, counts;
 };
 
-/* deltas: where to count the runs of the deltas too (format.h's rule),
- * or NULL. */
+/* For the runs of elements, two more things come from the same pass
+ * (NULL for the runs of deltas): deltas, where to count the runs of the
+ * deltas (format.h's rule), and elements, pack's stream (its long runs). */
 static void size_runs(struct run_reader reader, const struct frame_sizer *empty, struct run_sizers *s,
-                      struct delta_runs *deltas)
+                      struct delta_runs *deltas, struct elements_sizing *elements)
 {
     unsigned bits = 8 * reader.w;
     s->runs = s->rle8_pairs = 0;
     s->symbols = s->deltas = s->counts = *empty;
     uint32_t symbol, count, previous = 0;
-    while (next_run(&reader, &symbol, &count)) {
+    for (size_t start = 0; next_run(&reader, &symbol, &count); start += count) {
         if (deltas != NULL)
             count_delta_runs(deltas, symbol, count, low_mask(bits));
+        if (elements != NULL)
+            elements_add_run(elements, start, symbol, count);
         s->runs++;
         s->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
         sizer_add(&s->symbols, symbol);
@@ -533,13 +572,13 @@ static void look_at(const struct scanzip_codec_params *params, const uint8_t *ra
     look->w = w;
     look->n = n;
     look->elements = empty;
-    sizer_add_elements(&look->elements, raw, n, w);
-    sizer_finish(&look->elements);
+    struct elements_sizing elements_sized = {&look->elements, raw, w, 0};
     struct run_reader elements = {raw, n, 0, w, false}, deltas = {raw, n, 0, w, true};
-    size_runs(elements, &empty, &look->of_elements, &deltas_seen);
+    size_runs(elements, &empty, &look->of_elements, &deltas_seen, &elements_sized);
+    elements_finish(&elements_sized, n);
     look->delta_first_measured = deltas_seen.runs < look->of_elements.runs || every_variant;
     if (look->delta_first_measured)
-        size_runs(deltas, &empty, &look->of_deltas, NULL);
+        size_runs(deltas, &empty, &look->of_deltas, NULL, NULL);
 }
 
 bool scanzip_delta_first_pays(unsigned element_bytes, const uint8_t *raw, size_t n)
@@ -569,12 +608,13 @@ static void size_rle8(const struct scanzip_look *look, struct scanzip_size of[SC
 static void size_rle(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
     of[0].bytes = 4 + 8 * look->of_elements.runs;
+    of[0].runs = (uint32_t)look->of_elements.runs;
 }
 
 /* u32 frame_length, then its stream. */
 static void size_pack(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    of[0] = smallest_payload(&look->elements, NULL, 4);
+    of[0] = smallest_payload(&look->elements, NULL, 4, 0);
 }
 
 /* u32 runs, u32 frame_length, then its two streams, which share the
@@ -583,13 +623,13 @@ static void size_pack(const struct scanzip_look *look, struct scanzip_size of[SC
 static void size_cascade(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
     const struct run_sizers *e = &look->of_elements, *d = &look->of_deltas;
-    struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0};
-    of[0] = smallest_payload(&e->symbols, &e->counts, 8);
-    of[SCANZIP_FLAG_DELTA] = smallest_payload(&e->deltas, &e->counts, 8);
+    struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0, 0};
+    of[0] = smallest_payload(&e->symbols, &e->counts, 8, e->runs);
+    of[SCANZIP_FLAG_DELTA] = smallest_payload(&e->deltas, &e->counts, 8, e->runs);
     of[SCANZIP_FLAG_DELTA_FIRST] =
-        look->delta_first_measured ? smallest_payload(&d->symbols, &d->counts, 8) : unmeasured;
+        look->delta_first_measured ? smallest_payload(&d->symbols, &d->counts, 8, d->runs) : unmeasured;
     of[SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA] =
-        look->delta_first_measured ? smallest_payload(&d->deltas, &d->counts, 8) : unmeasured;
+        look->delta_first_measured ? smallest_payload(&d->deltas, &d->counts, 8, d->runs) : unmeasured;
 }
 
 /* ---- Encoders ------------------------------------------------------------ */
@@ -659,10 +699,11 @@ static uint64_t pack_stream(struct value_stream *values, uint64_t count, uint32_
 }
 
 /* stored: the raw bytes. */
-static uint64_t encode_stored(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
-                              size_t n, uint8_t *out)
+static uint64_t encode_stored(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
+                              const uint8_t *raw, size_t n, uint8_t *out)
 {
     (void)flags;
+    (void)runs;
     uint64_t bytes = (uint64_t)n * params->element_bytes;
     if (bytes > 0)
         memcpy(out, raw, bytes);
@@ -670,10 +711,11 @@ static uint64_t encode_stored(const struct scanzip_codec_params *params, unsigne
 }
 
 /* rle8: [7 7 7 9] -> 07 03 09 01; a run of 300 -> (s, 255) (s, 45). */
-static uint64_t encode_rle8(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
-                            size_t n, uint8_t *out)
+static uint64_t encode_rle8(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
+                            const uint8_t *raw, size_t n, uint8_t *out)
 {
     (void)flags;
+    (void)runs;
     unsigned w = params->element_bytes;
     struct run_reader reader = {raw, n, 0, w, false};
     uint32_t symbol, count;
@@ -691,12 +733,14 @@ static uint64_t encode_rle8(const struct scanzip_codec_params *params, unsigned 
 }
 
 /* rle: runs, then the symbols, then the counts, all u32. */
-static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
-                           size_t n, uint8_t *out)
+static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
+                           const uint8_t *raw, size_t n, uint8_t *out)
 {
     (void)flags;
     struct run_reader reader = {raw, n, 0, params->element_bytes, false};
-    uint32_t symbol, count, runs = (uint32_t)count_runs(raw, n, params->element_bytes);
+    uint32_t symbol, count;
+    if (runs == 0)
+        runs = (uint32_t)count_runs(raw, n, params->element_bytes);
     scanzip_store32(out, runs);
     for (uint32_t r = 0; next_run(&reader, &symbol, &count); r++) {
         scanzip_store32(out + 4 + 4 * (uint64_t)r, symbol);
@@ -705,10 +749,11 @@ static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned f
     return 4 + 8 * (uint64_t)runs;
 }
 
-static uint64_t encode_pack(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
-                            size_t n, uint8_t *out)
+static uint64_t encode_pack(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
+                            const uint8_t *raw, size_t n, uint8_t *out)
 {
     (void)flags;
+    (void)runs;
     scanzip_store32(out, params->frame_length);
     struct value_stream values = value_stream(ELEMENTS, raw, n, params->element_bytes, false);
     return 4 + pack_stream(&values, n, params->frame_length, out + 4);
@@ -778,12 +823,13 @@ static uint64_t pack_runs(struct value_stream *symbols, uint64_t runs, uint32_t 
 }
 
 /* u32 runs, u32 frame_length, the symbols' stream, the counts'. */
-static uint64_t encode_cascade(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw,
-                               size_t n, uint8_t *out)
+static uint64_t encode_cascade(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
+                               const uint8_t *raw, size_t n, uint8_t *out)
 {
     unsigned w = params->element_bytes;
     bool delta_first = flags & SCANZIP_FLAG_DELTA_FIRST;
-    uint32_t runs = delta_first ? count_delta_first_runs(raw, n, w) : (uint32_t)count_runs(raw, n, w);
+    if (runs == 0)
+        runs = delta_first ? count_delta_first_runs(raw, n, w) : (uint32_t)count_runs(raw, n, w);
     uint32_t frame_length = params->frame_length;
     scanzip_store32(out, runs);
     scanzip_store32(out + 4, frame_length);
@@ -1250,7 +1296,21 @@ uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsig
         measure(params, raw, n, true, &sizes);
         given.frame_length = scanzip_payload_frame(&sizes, method, flags);
     }
-    return scanzip_methods[method].encode(&given, flags, raw, n, payload);
+    return scanzip_methods[method].encode(&given, flags, 0, raw, n, payload);
+}
+
+uint64_t scanzip_encode_measured(const struct scanzip_codec_params *params, const struct scanzip_sizes *sizes,
+                                 unsigned method, unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload)
+{
+    if (method >= SCANZIP_METHODS)
+        abort(); /* not a method: the caller's bug (codec.h) */
+    const struct scanzip_size *size = &sizes->of[method][flags];
+    if (size->bytes == SCANZIP_UNMEASURED) /* nothing counted: the caller asked for it anyway */
+        return scanzip_encode_payload(params, method, flags, raw, n, payload);
+    struct scanzip_codec_params given = *params;
+    if (scanzip_methods[method].frame_field != SCANZIP_UNFRAMED)
+        given.frame_length = size->frame_length;
+    return scanzip_methods[method].encode(&given, flags, size->runs, raw, n, payload);
 }
 
 int scanzip_decode_payload(unsigned element_bytes, unsigned method, unsigned flags,

@@ -104,11 +104,15 @@ struct scanzip_codec_params {
  * when format.h's rule says it is not a candidate. Never the smallest. */
 #define SCANZIP_UNMEASURED UINT64_MAX
 
-/* One candidate payload: its bytes, and the frame length it is written
- * with (the given one, or the one chosen, format.h; 0: not framed). */
+/* One candidate payload: its bytes, the frame length it is written
+ * with (the given one, or the one chosen, format.h; 0: not framed), and
+ * for rle and cascade the run count it starts with (of the deltas with
+ * delta first), which scanzip_encode_measured then need not count again
+ * (0: not counted, as an engine that measures elsewhere leaves it). */
 struct scanzip_size {
     uint64_t bytes;
     uint32_t frame_length;
+    uint32_t runs;
 };
 
 /* The payload size of every candidate for one chunk, from one look at
@@ -116,7 +120,7 @@ struct scanzip_size {
  * left 0); cascade's delta-first variants only when format.h's rule makes
  * them candidates, else SCANZIP_UNMEASURED. [7 7 7 9] with frames of 128:
  * of[SCANZIP_RLE][0].bytes = 20, of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA] =
- * {18, 128}, of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes =
+ * {18, 128, 2}, of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes =
  * SCANZIP_UNMEASURED (3 runs of deltas, 2 of elements). */
 struct scanzip_sizes {
     struct scanzip_size of[SCANZIP_METHODS][SCANZIP_FLAG_VARIANTS];
@@ -169,6 +173,14 @@ void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *size
  * (scanzip_payload_frame); SCANZIP_FRAME_CHOOSE here measures again. */
 uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsigned method,
                                 unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload);
+
+/* scanzip_encode_payload of a candidate scanzip_measure sized (sizes,
+ * from the same params and chunk): with the frame length it chose and
+ * the runs it counted, so the encoder does not look for either again.
+ * [7 7 7 9] as cascade: the 2 runs of of[SCANZIP_CASCADE][0].runs are
+ * written, not counted. */
+uint64_t scanzip_encode_measured(const struct scanzip_codec_params *params, const struct scanzip_sizes *sizes,
+                                 unsigned method, unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload);
 
 /* Decode a payload into raw[0 .. raw_bytes). Returns 0, or -1 with the
  * reason in why (e.g. "rle: run 5 has a count of 0") when the payload is
@@ -227,9 +239,10 @@ struct scanzip_method {
     uint64_t (*max_payload_bytes)(uint64_t w, uint64_t n);
     /* Its payload's size for each flags it takes, from a look at the chunk. */
     void (*size)(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS]);
-    /* Encode n elements with a frame length that is not SCANZIP_FRAME_CHOOSE. */
-    uint64_t (*encode)(const struct scanzip_codec_params *params, unsigned flags, const uint8_t *raw, size_t n,
-                       uint8_t *payload);
+    /* Encode n elements with a frame length that is not SCANZIP_FRAME_CHOOSE;
+     * runs: the chunk's (scanzip_size.runs), or 0: count them. */
+    uint64_t (*encode)(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs, const uint8_t *raw,
+                       size_t n, uint8_t *payload);
     /* Decode into n units (elements, or bytes for of_bytes) of w bytes; flags are valid. */
     int (*decode)(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
                   uint64_t n, struct scanzip_why *why);

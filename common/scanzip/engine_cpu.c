@@ -5,7 +5,8 @@
  * payload size of every candidate method (of pack and cascade, with the
  * frame length that makes it smallest when no --frame was given),
  * scanzip_choose picks one, and only that one is written, with that
- * frame length, into a buffer of exactly its size.
+ * frame length and the run count measured, into a buffer of exactly its
+ * size.
  */
 #include <stdlib.h>
 
@@ -21,9 +22,7 @@ static int cpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
     out->payload = malloc(bytes > 0 ? bytes : 1);
     if (out->payload == NULL)
         return -1;
-    struct scanzip_codec_params chosen = *params;
-    chosen.frame_length = scanzip_payload_frame(&sizes, out->method, out->flags);
-    out->payload_bytes = scanzip_encode_payload(&chosen, out->method, out->flags, raw, n, out->payload);
+    out->payload_bytes = scanzip_encode_measured(params, &sizes, out->method, out->flags, raw, n, out->payload);
     if (out->payload_bytes != bytes)
         abort(); /* scanzip_measure and the encoder disagree: a bug in codec.c */
     return 0;
