@@ -359,10 +359,14 @@ static inline uint32_t elements_or(const uint8_t *raw, size_t i, size_t count, u
 
 /* Add a whole frame of the longest length, given the ORs of its `frames`
  * frames of the shortest, when no frame is open: each length's widths
- * at once, then the ORs of pairs make the next length's frames.
+ * at once, then the ORs of pairs make the next length's frames, down to
+ * the one frame of the longest (lengths double from level to level).
+ * Inlined where frames is a constant, so that its loops unroll.
  *     ORs [1 0 4 4], lengths 8 and 16: widths 1 0 3 3 (56 bits), then
  *     ORs [1 4]: widths 1 3 (64 bits) */
-static void sizer_add_longest(struct frame_sizer *s, uint32_t frame_or[SIZER_MOST_SHORT_FRAMES], unsigned frames)
+static inline __attribute__((always_inline)) void sizer_add_longest(struct frame_sizer *s,
+                                                                     uint32_t frame_or[SIZER_MOST_SHORT_FRAMES],
+                                                                     unsigned frames)
 {
     for (unsigned k = 0;; k++) {
         uint64_t widths = 0;
@@ -370,7 +374,7 @@ static void sizer_add_longest(struct frame_sizer *s, uint32_t frame_or[SIZER_MOS
             widths += bit_width(frame_or[j]);
         s->level[k].frames += frames;
         s->level[k].bits += widths * s->level[k].length;
-        if (k + 1 == s->levels)
+        if (frames == 1)
             return;
         frames /= 2;
         for (unsigned j = 0; j < frames; j++)
@@ -382,9 +386,9 @@ static void sizer_add_longest(struct frame_sizer *s, uint32_t frame_or[SIZER_MOS
  * time: at once when its elements are all one value, else by the ORs of
  * its shortest frames. The same sizes as sizer_add of each. */
 static inline __attribute__((always_inline)) void sizer_add_elements_of(struct frame_sizer *s, const uint8_t *raw,
-                                                                         size_t n, unsigned w, uint32_t shortest)
+                                                                         size_t n, unsigned w, uint32_t shortest,
+                                                                         uint32_t longest)
 {
-    uint32_t longest = s->level[s->levels - 1].length;
     uint32_t frame_or[SIZER_MOST_SHORT_FRAMES];
     size_t i = 0;
     for (; n - i >= longest; i += longest) {
@@ -403,19 +407,34 @@ static inline __attribute__((always_inline)) void sizer_add_elements_of(struct f
     s->level[0].in_frame += (uint32_t)(n - i);
 }
 
-/* sizer_add_elements_of compiled for each w, and for bytes in frames of
- * 8 (a word each) when choosing. */
+/* sizer_add_elements_of compiled for each w, both with the candidate
+ * lengths as constants (choosing, the default: 8 .. 256, bytes 8 a word)
+ * and with the one length --frame gave. */
 static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t n, unsigned w)
 {
-    uint32_t shortest = s->level[0].length;
-    if (w == 1 && shortest == SCANZIP_FIRST_FRAME_CANDIDATE)
-        sizer_add_elements_of(s, raw, n, 1, SCANZIP_FIRST_FRAME_CANDIDATE);
-    else if (w == 1)
-        sizer_add_elements_of(s, raw, n, 1, shortest);
-    else if (w == 2)
-        sizer_add_elements_of(s, raw, n, 2, shortest);
-    else
-        sizer_add_elements_of(s, raw, n, 4, shortest);
+    const uint32_t first = SCANZIP_FIRST_FRAME_CANDIDATE, last = first << (SCANZIP_FRAME_CANDIDATES - 1);
+    uint32_t shortest = s->level[0].length, longest = s->level[s->levels - 1].length;
+    bool choosing = s->levels == SCANZIP_FRAME_CANDIDATES;
+    switch (w) {
+    case 1:
+        if (choosing)
+            sizer_add_elements_of(s, raw, n, 1, first, last);
+        else
+            sizer_add_elements_of(s, raw, n, 1, shortest, longest);
+        break;
+    case 2:
+        if (choosing)
+            sizer_add_elements_of(s, raw, n, 2, first, last);
+        else
+            sizer_add_elements_of(s, raw, n, 2, shortest, longest);
+        break;
+    default:
+        if (choosing)
+            sizer_add_elements_of(s, raw, n, 4, first, last);
+        else
+            sizer_add_elements_of(s, raw, n, 4, shortest, longest);
+        break;
+    }
 }
 
 /* Close the last, partial frames, shortest first: a partial frame of 8
