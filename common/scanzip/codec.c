@@ -186,7 +186,7 @@ static uint64_t count_runs(const uint8_t *raw, size_t n, unsigned w)
 /* Two loops, not one that asks which at each element: runs of elements
  * are most of the CPU's time on labels (brodmann), and find their end a
  * word at a time (run_end). */
-static inline bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
+static inline __attribute__((always_inline)) bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
 {
     if (r->next >= r->n)
         return false;
