@@ -305,20 +305,17 @@ static void sizer_close_frame(struct frame_sizer *s, unsigned k)
     }
 }
 
-static inline void sizer_add(struct frame_sizer *s, uint32_t v)
-{
-    s->level[0].frame_or |= v;
-    if (++s->level[0].in_frame == s->level[0].length)
-        sizer_close_frame(s, 0);
-}
-
-/* Add a whole frame of the shortest length at once, by its OR: the same
- * as adding its values one by one, when no such frame is open. */
-static inline void sizer_add_frame(struct frame_sizer *s, uint32_t frame_or)
+/* Add a frame of the shortest length at once, its `values` (at most the
+ * length) by their OR: the same as adding them one by one, when no such
+ * frame is open. A whole frame closes; a partial one stays open, as the
+ * last of a stream (sizer_finish closes it).
+ *     length 8, values [1 0 4 4 0 0 0 0]: frame_or 5, values 8 */
+static inline void sizer_add_frame(struct frame_sizer *s, uint32_t frame_or, uint32_t values)
 {
     s->level[0].frame_or = frame_or;
-    s->level[0].in_frame = s->level[0].length;
-    sizer_close_frame(s, 0);
+    s->level[0].in_frame = values;
+    if (values == s->level[0].length)
+        sizer_close_frame(s, 0);
 }
 
 /* Add `count` copies of v, whole frames of the longest length (count a
@@ -384,7 +381,7 @@ static inline __attribute__((always_inline)) void sizer_add_longest(struct frame
 
 /* Add elements [0, n) of a chunk, a frame of the longest length at a
  * time: at once when its elements are all one value, else by the ORs of
- * its shortest frames. The same sizes as sizer_add of each. */
+ * its shortest frames. The same sizes as adding each on its own. */
 static inline __attribute__((always_inline)) void sizer_add_elements_of(struct frame_sizer *s, const uint8_t *raw,
                                                                          size_t n, unsigned w, uint32_t shortest,
                                                                          uint32_t longest)
@@ -402,7 +399,7 @@ static inline __attribute__((always_inline)) void sizer_add_elements_of(struct f
         sizer_add_longest(s, frame_or, longest / shortest);
     }
     for (; n - i >= shortest; i += shortest)
-        sizer_add_frame(s, elements_or(raw, i, shortest, w));
+        sizer_add_frame(s, elements_or(raw, i, shortest, w), shortest);
     s->level[0].frame_or |= elements_or(raw, i, n - i, w);
     s->level[0].in_frame += (uint32_t)(n - i);
 }
@@ -549,20 +546,33 @@ static void size_runs(struct run_reader reader, const struct frame_sizer *empty,
                       struct delta_runs *deltas, struct elements_sizing *elements)
 {
     unsigned bits = 8 * reader.w;
+    uint32_t mask = low_mask(bits), shortest = empty->level[0].length;
     s->runs = s->rle8_pairs = 0;
     s->symbols = s->deltas = s->counts = *empty;
     uint32_t symbol, count, previous = 0;
-    for (size_t start = 0; next_run(&reader, &symbol, &count); start += count) {
-        if (deltas != NULL)
-            count_delta_runs(deltas, symbol, count, low_mask(bits));
-        if (elements != NULL)
-            elements_add_run(elements, start, symbol, count);
-        s->runs++;
-        s->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
-        sizer_add(&s->symbols, symbol);
-        sizer_add(&s->deltas, zigzag((symbol - previous) & low_mask(bits), bits));
-        sizer_add(&s->counts, count - 1);
-        previous = symbol;
+    size_t start = 0;
+    /* The three streams have a value a run, so their frames of the
+     * shortest length close together: a frame's ORs are kept here and
+     * go in once it is full (or the runs end). */
+    for (bool more = true; more;) {
+        uint32_t in_frame = 0, symbols_or = 0, deltas_or = 0, counts_or = 0;
+        while (in_frame < shortest && (more = next_run(&reader, &symbol, &count))) {
+            if (deltas != NULL)
+                count_delta_runs(deltas, symbol, count, mask);
+            if (elements != NULL)
+                elements_add_run(elements, start, symbol, count);
+            s->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
+            symbols_or |= symbol;
+            deltas_or |= zigzag((symbol - previous) & mask, bits);
+            counts_or |= count - 1;
+            previous = symbol;
+            start += count;
+            in_frame++;
+        }
+        s->runs += in_frame;
+        sizer_add_frame(&s->symbols, symbols_or, in_frame);
+        sizer_add_frame(&s->deltas, deltas_or, in_frame);
+        sizer_add_frame(&s->counts, counts_or, in_frame);
     }
     sizer_finish(&s->symbols);
     sizer_finish(&s->deltas);
