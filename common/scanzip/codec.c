@@ -443,41 +443,6 @@ static void sizer_finish(struct frame_sizer *s)
             sizer_close_frame(s, k);
 }
 
-/* Pack's stream, sized during the pass over the runs: from memory, a
- * frame of the longest length at a time (sizer_add_elements), except the
- * whole such frames inside a run, which go in at once without being read
- * again (a chunk of zeros: all of them). Sizing it from every run instead
- * (partial frames, whole ones, the rest) costs more on labels, whose runs
- * of ~40 each close several frame lengths.
- *     longest 256, a run of 600 at element 100: [done, 256) from memory,
- *     [256, 512) at once, done = 512 */
-struct elements_sizing {
-    struct frame_sizer *sizer;
-    const uint8_t *raw;
-    unsigned w;
-    size_t done; /* elements [0, done) added: a multiple of the longest length */
-};
-
-static inline void elements_add_run(struct elements_sizing *e, size_t start, uint32_t symbol, uint32_t count)
-{
-    size_t longest = e->sizer->level[e->sizer->levels - 1].length;
-    if (count < longest) /* most runs: nothing inside them to skip */
-        return;
-    size_t first = (start + longest - 1) / longest * longest, last = (start + count) / longest * longest;
-    if (last <= first)
-        return;
-    sizer_add_elements(e->sizer, e->raw + e->done * e->w, first - e->done, e->w);
-    sizer_add_repeats(e->sizer, symbol, last - first);
-    e->done = last;
-}
-
-/* The elements after the last run skipped, then the partial frames. */
-static void elements_finish(struct elements_sizing *e, size_t n)
-{
-    sizer_add_elements(e->sizer, e->raw + e->done * e->w, n - e->done, e->w);
-    sizer_finish(e->sizer);
-}
-
 /* A packed stream's bytes with level k's frames: a width byte per frame,
  * then its words. */
 static uint64_t sizer_bytes(const struct frame_sizer *s, unsigned k)
@@ -541,16 +506,17 @@ struct run_sizers {
 
 /* For the runs of elements, two more things come from the same pass
  * (NULL for the runs of deltas): deltas, where to count the runs of the
- * deltas (format.h's rule), and elements, pack's stream (its long runs). */
+ * deltas (format.h's rule), and element_bits, the sum of the elements'
+ * bit widths, a run at a time: [7 7 7 9] -> 3 x 3 + 4 = 13. */
 static void size_runs(struct run_reader reader, const struct frame_sizer *empty, struct run_sizers *s,
-                      struct delta_runs *deltas, struct elements_sizing *elements)
+                      struct delta_runs *deltas, uint64_t *element_bits)
 {
     unsigned bits = 8 * reader.w;
     uint32_t mask = low_mask(bits), shortest = empty->level[0].length;
     s->runs = s->rle8_pairs = 0;
     s->symbols = s->deltas = s->counts = *empty;
     uint32_t symbol, count, previous = 0;
-    size_t start = 0;
+    uint64_t value_bits = 0;
     /* The three streams have a value a run, so their frames of the
      * shortest length close together: a frame's ORs are kept here and
      * go in once it is full (or the runs end). */
@@ -559,14 +525,12 @@ static void size_runs(struct run_reader reader, const struct frame_sizer *empty,
         while (in_frame < shortest && (more = next_run(&reader, &symbol, &count))) {
             if (deltas != NULL)
                 count_delta_runs(deltas, symbol, count, mask);
-            if (elements != NULL)
-                elements_add_run(elements, start, symbol, count);
+            value_bits += (uint64_t)count * bit_width(symbol);
             s->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
             symbols_or |= symbol;
             deltas_or |= zigzag((symbol - previous) & mask, bits);
             counts_or |= count - 1;
             previous = symbol;
-            start += count;
             in_frame++;
         }
         s->runs += in_frame;
@@ -577,21 +541,28 @@ static void size_runs(struct run_reader reader, const struct frame_sizer *empty,
     sizer_finish(&s->symbols);
     sizer_finish(&s->deltas);
     sizer_finish(&s->counts);
+    if (element_bits != NULL)
+        *element_bits = value_bits;
 }
 
 /* What the passes over a chunk find: the packed sizes of every stream a
  * method packs, for each candidate frame length. The runs of the deltas
  * are sized only when format.h's rule says delta first may pay (or
- * every_variant asks for them). A new method whose size needs something
+ * every_variant asks for them); the elements (pack's stream) only when
+ * pack may be chosen (measure). A new method whose size needs something
  * else adds it here. */
 struct scanzip_look {
     unsigned w;
     size_t n;
     bool delta_first_measured; /* format.h's rule, or every_variant */
+    bool elements_sized;       /* look_at_elements ran */
+    uint64_t element_bits;     /* the sum of the elements' bit widths */
     struct frame_sizer elements;
     struct run_sizers of_elements, of_deltas; /* of_deltas: only when delta_first_measured */
 };
 
+/* The pass over the runs of the elements, and of their deltas when they
+ * are measured: every size but pack's. */
 static void look_at(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n, bool every_variant,
                     struct scanzip_look *look)
 {
@@ -600,14 +571,32 @@ static void look_at(const struct scanzip_codec_params *params, const uint8_t *ra
     struct frame_sizer empty = frame_sizer(params->frame_length);
     look->w = w;
     look->n = n;
+    look->elements_sized = false;
     look->elements = empty;
-    struct elements_sizing elements_sized = {&look->elements, raw, w, 0};
     struct run_reader elements = {raw, n, 0, w, false}, deltas = {raw, n, 0, w, true};
-    size_runs(elements, &empty, &look->of_elements, &deltas_seen, &elements_sized);
-    elements_finish(&elements_sized, n);
+    size_runs(elements, &empty, &look->of_elements, &deltas_seen, &look->element_bits);
     look->delta_first_measured = deltas_seen.runs < look->of_elements.runs || every_variant;
     if (look->delta_first_measured)
         size_runs(deltas, &empty, &look->of_deltas, NULL, NULL);
+}
+
+/* The pass over the elements that sizes pack's stream. */
+static void look_at_elements(const uint8_t *raw, struct scanzip_look *look)
+{
+    sizer_add_elements(&look->elements, raw, look->n, look->w);
+    sizer_finish(&look->elements);
+    look->elements_sized = true;
+}
+
+/* No frame length packs the elements in fewer bytes than this: each
+ * element is in a frame at least as wide as itself, so the words hold at
+ * least the sum of their bit widths, and no length makes fewer frames
+ * than the longest. What lets measure skip look_at_elements.
+ *     [7 7 7 9], frames of 128: 4 + 1 + 4 x ceil(13 / 32) = 9, pack's own size */
+static uint64_t pack_lower_bound(const struct scanzip_look *look)
+{
+    uint64_t longest = look->elements.level[look->elements.levels - 1].length;
+    return 4 + (look->n + longest - 1) / longest + 4 * ((look->element_bits + 31) / 32);
 }
 
 bool scanzip_delta_first_pays(unsigned element_bytes, const uint8_t *raw, size_t n)
@@ -640,10 +629,12 @@ static void size_rle(const struct scanzip_look *look, struct scanzip_size of[SCA
     of[0].runs = (uint32_t)look->of_elements.runs;
 }
 
-/* u32 frame_length, then its stream. */
+/* u32 frame_length, then its stream; SCANZIP_UNMEASURED until its pass
+ * has run (measure). */
 static void size_pack(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    of[0] = smallest_payload(&look->elements, NULL, 4, 0);
+    struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0, 0};
+    of[0] = look->elements_sized ? smallest_payload(&look->elements, NULL, 4, 0) : unmeasured;
 }
 
 /* u32 runs, u32 frame_length, then its two streams, which share the
@@ -1265,22 +1256,50 @@ int scanzip_fail(struct scanzip_why *why, const char *format, ...)
     return -1;
 }
 
-/* scanzip_measure, or (every_variant) with delta first measured even
- * where format.h's rule would leave it out. */
-static void measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n, bool every_variant,
-                    struct scanzip_sizes *sizes)
+/* Whether `choice` may pick pack, given every other size: -m pack, or
+ * auto unless some candidate is smaller than pack can be (a tie may go
+ * to pack: it comes before cascade). */
+static bool pack_may_win(enum scanzip_choice choice, const struct scanzip_look *look,
+                         const struct scanzip_sizes *sizes)
+{
+    if (choice != SCANZIP_CHOOSE_AUTO)
+        return choice == SCANZIP_CHOOSE_PACK;
+    uint64_t bound = pack_lower_bound(look);
+    for (unsigned m = 0; m < SCANZIP_METHODS; m++)
+        for (unsigned f = 0; f < SCANZIP_FLAG_VARIANTS; f++)
+            if (m != SCANZIP_PACK && scanzip_flags_valid(m, f) && sizes->of[m][f].bytes < bound)
+                return false;
+    return true;
+}
+
+/* Every size (exact), or those `choice` may pick; and (every_variant)
+ * delta first even where format.h's rule would leave it out. Pack is
+ * the one method whose size needs a pass of its own over the elements,
+ * so it is sized last, and only when it may win: on the atlas, never. */
+static void measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
+                    enum scanzip_choice choice, bool exact, bool every_variant, struct scanzip_sizes *sizes)
 {
     struct scanzip_look look;
     look_at(params, raw, n, every_variant, &look);
     memset(sizes, 0, sizeof *sizes);
     for (unsigned m = 0; m < SCANZIP_METHODS; m++)
         scanzip_methods[m].size(&look, sizes->of[m]);
+    if (exact || pack_may_win(choice, &look, sizes)) {
+        look_at_elements(raw, &look);
+        size_pack(&look, sizes->of[SCANZIP_PACK]);
+    }
 }
 
 void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
                      struct scanzip_sizes *sizes)
 {
-    measure(params, raw, n, false, sizes);
+    measure(params, raw, n, SCANZIP_CHOOSE_AUTO, true, false, sizes);
+}
+
+void scanzip_measure_choice(const struct scanzip_codec_params *params, enum scanzip_choice choice,
+                            const uint8_t *raw, size_t n, struct scanzip_sizes *sizes)
+{
+    measure(params, raw, n, choice, false, false, sizes);
 }
 
 uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
@@ -1322,7 +1341,7 @@ uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsig
         /* A caller that did not measure: choose as scanzip_measure would,
          * delta first included (the caller asked for it). */
         struct scanzip_sizes sizes;
-        measure(params, raw, n, true, &sizes);
+        measure(params, raw, n, (enum scanzip_choice)method, false, true, &sizes);
         given.frame_length = scanzip_payload_frame(&sizes, method, flags);
     }
     return scanzip_methods[method].encode(&given, flags, 0, raw, n, payload);

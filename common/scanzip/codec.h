@@ -101,7 +101,9 @@ struct scanzip_codec_params {
 #define SCANZIP_FLAG_VARIANTS 4
 
 /* The size of a variant scanzip_measure did not measure: delta first
- * when format.h's rule says it is not a candidate. Never the smallest. */
+ * when format.h's rule says it is not a candidate (and, from
+ * scanzip_measure_choice, a candidate its choice does not pick). Never
+ * the smallest. */
 #define SCANZIP_UNMEASURED UINT64_MAX
 
 /* One candidate payload: its bytes, the frame length it is written
@@ -164,6 +166,17 @@ enum scanzip_choice {
  * than its record header. */
 void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *sizes,
                     unsigned *method, unsigned *flags);
+
+/* scanzip_measure for an encoder that then calls scanzip_choose with the
+ * same choice: the same choice, from less work. Every size that choice
+ * may pick is exact; pack's, which needs a pass of its own, is
+ * SCANZIP_UNMEASURED when the choice is another method, or auto and some
+ * other candidate is smaller than pack could be (codec.c:
+ * pack_lower_bound). [7 7 7 9] with frames of 128, auto: rle8 has 4
+ * bytes, pack at least 9, so of[SCANZIP_PACK][0].bytes =
+ * SCANZIP_UNMEASURED. */
+void scanzip_measure_choice(const struct scanzip_codec_params *params, enum scanzip_choice choice,
+                            const uint8_t *raw, size_t n, struct scanzip_sizes *sizes);
 
 /* Encode raw[0 .. n elements) with `method` (an id below
  * SCANZIP_METHODS) and `flags` into payload, which has room for

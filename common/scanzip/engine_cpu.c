@@ -16,7 +16,7 @@ static int cpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
                             const uint8_t *raw, size_t n, struct scanzip_encoded *out)
 {
     struct scanzip_sizes sizes;
-    scanzip_measure(params, raw, n, &sizes);
+    scanzip_measure_choice(params, choice, raw, n, &sizes);
     scanzip_choose(choice, &sizes, &out->method, &out->flags);
     uint64_t bytes = scanzip_payload_size(&sizes, out->method, out->flags);
     out->payload = malloc(bytes > 0 ? bytes : 1);
