@@ -504,45 +504,94 @@ struct run_sizers {
     struct frame_sizer symbols, deltas, counts;
 };
 
-/* For the runs of elements, two more things come from the same pass
- * (NULL for the runs of deltas): deltas, where to count the runs of the
- * deltas (format.h's rule), and element_bits, the sum of the elements'
- * bit widths, a run at a time: [7 7 7 9] -> 3 x 3 + 4 = 13. */
+/* size_runs's walk over the runs, between two frames. For the runs of
+ * elements it does two more things (deltas NULL for the runs of deltas):
+ * count the runs of the deltas (format.h's rule), and add up the
+ * elements' bit widths a run at a time, [7 7 7 9] -> 3 x 3 + 4 = 13. */
+struct runs_walk {
+    struct run_reader reader;
+    struct delta_runs *deltas;
+    uint64_t value_bits, rle8_pairs;
+    uint32_t previous; /* the last symbol, for its delta */
+};
+
+/* The next `length` runs (fewer: the runs end; the count is returned)
+ * as one frame of each of the three streams, their ORs in ors[0..2]:
+ * symbols, their zigzag deltas, counts minus one.
+ *     runs (7, 3) (9, 1), length 8: 2, ors [7|9 14|4 2|0] = [15 14 2] */
+static inline __attribute__((always_inline)) uint32_t walk_frame(struct runs_walk *k, uint32_t length,
+                                                                 uint32_t ors[3])
+{
+    unsigned bits = 8 * k->reader.w;
+    uint32_t mask = low_mask(bits), symbol, count, in_frame = 0;
+    ors[0] = ors[1] = ors[2] = 0;
+    for (; in_frame < length && next_run(&k->reader, &symbol, &count); in_frame++) {
+        if (k->deltas != NULL)
+            count_delta_runs(k->deltas, symbol, count, mask);
+        k->value_bits += (uint64_t)count * bit_width(symbol);
+        k->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
+        ors[0] |= symbol;
+        ors[1] |= zigzag((symbol - k->previous) & mask, bits);
+        ors[2] |= count - 1;
+        k->previous = symbol;
+    }
+    return in_frame;
+}
+
+/* The three streams have a value a run, so their frames close together:
+ * a frame of the longest length is walked as `per_longest` frames of the
+ * shortest, whose ORs go in at once (sizer_add_longest); the last,
+ * partial one a frame of the shortest at a time. Inlined with the
+ * lengths as constants when choosing, so that sizer_add_longest unrolls. */
+static inline __attribute__((always_inline)) void size_runs_of(struct runs_walk *k, struct run_sizers *s,
+                                                               uint32_t shortest, uint32_t per_longest)
+{
+    struct frame_sizer *streams[3] = {&s->symbols, &s->deltas, &s->counts};
+    uint32_t ors[3][SIZER_MOST_SHORT_FRAMES], in_frame = shortest;
+    for (;;) {
+        unsigned j = 0;
+        for (; j < per_longest; j++) {
+            uint32_t frame_ors[3];
+            in_frame = walk_frame(k, shortest, frame_ors);
+            for (unsigned t = 0; t < 3; t++)
+                ors[t][j] = frame_ors[t];
+            if (in_frame < shortest)
+                break;
+        }
+        if (j == per_longest) {
+            s->runs += (uint64_t)per_longest * shortest;
+            for (unsigned t = 0; t < 3; t++)
+                sizer_add_longest(streams[t], ors[t], per_longest);
+            continue;
+        }
+        s->runs += (uint64_t)j * shortest + in_frame;
+        for (unsigned t = 0; t < 3; t++) {
+            for (unsigned i = 0; i < j; i++)
+                sizer_add_frame(streams[t], ors[t][i], shortest);
+            sizer_add_frame(streams[t], ors[t][j], in_frame);
+            sizer_finish(streams[t]);
+        }
+        return;
+    }
+}
+
+/* The sizes of the three streams of a pass over the runs, its rle8
+ * pairs, and (the runs of elements) the runs of the deltas and the
+ * elements' bit widths (struct runs_walk). */
 static void size_runs(struct run_reader reader, const struct frame_sizer *empty, struct run_sizers *s,
                       struct delta_runs *deltas, uint64_t *element_bits)
 {
-    unsigned bits = 8 * reader.w;
-    uint32_t mask = low_mask(bits), shortest = empty->level[0].length;
-    s->runs = s->rle8_pairs = 0;
+    struct runs_walk walk = {reader, deltas, 0, 0, 0};
+    s->runs = 0;
     s->symbols = s->deltas = s->counts = *empty;
-    uint32_t symbol, count, previous = 0;
-    uint64_t value_bits = 0;
-    /* The three streams have a value a run, so their frames of the
-     * shortest length close together: a frame's ORs are kept here and
-     * go in once it is full (or the runs end). */
-    for (bool more = true; more;) {
-        uint32_t in_frame = 0, symbols_or = 0, deltas_or = 0, counts_or = 0;
-        while (in_frame < shortest && (more = next_run(&reader, &symbol, &count))) {
-            if (deltas != NULL)
-                count_delta_runs(deltas, symbol, count, mask);
-            value_bits += (uint64_t)count * bit_width(symbol);
-            s->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
-            symbols_or |= symbol;
-            deltas_or |= zigzag((symbol - previous) & mask, bits);
-            counts_or |= count - 1;
-            previous = symbol;
-            in_frame++;
-        }
-        s->runs += in_frame;
-        sizer_add_frame(&s->symbols, symbols_or, in_frame);
-        sizer_add_frame(&s->deltas, deltas_or, in_frame);
-        sizer_add_frame(&s->counts, counts_or, in_frame);
-    }
-    sizer_finish(&s->symbols);
-    sizer_finish(&s->deltas);
-    sizer_finish(&s->counts);
+    uint32_t first = SCANZIP_FIRST_FRAME_CANDIDATE;
+    if (empty->levels == SCANZIP_FRAME_CANDIDATES)
+        size_runs_of(&walk, s, first, SIZER_MOST_SHORT_FRAMES);
+    else
+        size_runs_of(&walk, s, empty->level[0].length, 1);
+    s->rle8_pairs = walk.rle8_pairs;
     if (element_bits != NULL)
-        *element_bits = value_bits;
+        *element_bits = walk.value_bits;
 }
 
 /* What the passes over a chunk find: the packed sizes of every stream a
