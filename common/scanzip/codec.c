@@ -851,14 +851,32 @@ static struct frame_writer frame_writer(uint8_t *out, uint64_t frames)
     return f;
 }
 
-/* Put frame f's values, at the width of their OR. */
+/* Put frame f's values, at the width of their OR. A frame of width 0
+ * (all 0: the counts of runs of one, as in noise) has no bits to put.
+ * Otherwise the word being filled is stored after every value, full or
+ * not, rather than tested: it holds a bit of the stream at least, so is
+ * one of its words, and is stored again until it is full (bits_flush
+ * stores the last).
+ *     width 12, values [0xabc 0xdef 0x123]: stores 0x00000abc,
+ *     0x00defabc, 0x23defabc (full), then 0x00000001 is pending */
 static void put_frame(struct frame_writer *f, uint64_t frame, const uint32_t *values, uint64_t count,
                       uint32_t frame_or)
 {
     unsigned width = bit_width(frame_or);
     f->widths[frame] = (uint8_t)width;
-    for (uint64_t j = 0; j < count; j++)
-        bits_put(&f->bits, values[j], width);
+    if (width == 0)
+        return;
+    struct bit_writer b = f->bits;
+    for (uint64_t j = 0; j < count; j++) {
+        b.pending |= (uint64_t)values[j] << b.pending_bits;
+        b.pending_bits += width;
+        scanzip_store32(b.out + 4 * b.words, (uint32_t)b.pending);
+        unsigned full = b.pending_bits >> 5; /* 0 or 1: at most 31 + 32 bits */
+        b.words += full;
+        b.pending >>= 32 * full;
+        b.pending_bits -= 32 * full;
+    }
+    f->bits = b;
 }
 
 /* Cascade's two streams in one walk over the runs (frames of up to
