@@ -1,12 +1,12 @@
 /*
  * engine_cpu.c: the CPU engine of engine.h.
  *
- * Encoding a chunk is two looks at it: scanzip_measure gives the exact
- * payload size of every candidate method (of pack and cascade, with the
- * frame length that makes it smallest when no --frame was given),
- * scanzip_choose picks one, and only that one is written, with that
- * frame length and the run count measured, into a buffer of exactly its
- * size.
+ * Encoding a chunk is two looks at it: scanzip_measure_choice gives the
+ * exact payload size of every candidate method that -m may pick (of pack
+ * and cascade, with the frame length that makes it smallest when no
+ * --frame was given), scanzip_choose picks one, and only that one is
+ * written, with that frame length and the run count measured, into a
+ * buffer of exactly its size.
  */
 #include <stdlib.h>
 
