@@ -2,9 +2,11 @@
  * codec.c: see codec.h for the payloads and the table of methods.
  *
  * Each method is a row of scanzip_methods (near the end): its size, from
- * one shared look at the chunk (look_at), its encoder, its decoder and
- * its payload bound are functions of this file, and the public functions
- * after the table only read the row of the method they are given.
+ * one shared look at the chunk's runs (look_at; pack's from a look at its
+ * elements, taken only when pack may be chosen), its encoder, its decoder
+ * and its payload bound are functions of this file, and the public
+ * functions after the table only read the row of the method they are
+ * given. The encoders take the run count the look found.
  *
  * Every encoder works in passes over the chunk that keep O(1) state:
  * the runs are found again in each pass rather than stored, so encoding
