@@ -406,33 +406,26 @@ static inline __attribute__((always_inline)) void sizer_add_elements_of(struct f
     s->level[0].in_frame += (uint32_t)(n - i);
 }
 
-/* sizer_add_elements_of compiled for each w, both with the candidate
- * lengths as constants (choosing, the default: 8 .. 256, bytes 8 a word)
- * and with the one length --frame gave. */
-static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t n, unsigned w)
+/* sizer_add_elements_of with the candidate lengths as constants when
+ * choosing (the default: 8 .. 256, bytes 8 a word), else with the one
+ * length --frame gave. */
+static inline __attribute__((always_inline)) void sizer_add_elements_w(struct frame_sizer *s, const uint8_t *raw,
+                                                                        size_t n, unsigned w)
 {
     const uint32_t first = SCANZIP_FIRST_FRAME_CANDIDATE, last = first << (SCANZIP_FRAME_CANDIDATES - 1);
-    uint32_t shortest = s->level[0].length, longest = s->level[s->levels - 1].length;
-    bool choosing = s->levels == SCANZIP_FRAME_CANDIDATES;
+    if (s->levels == SCANZIP_FRAME_CANDIDATES)
+        sizer_add_elements_of(s, raw, n, w, first, last);
+    else
+        sizer_add_elements_of(s, raw, n, w, s->level[0].length, s->level[s->levels - 1].length);
+}
+
+/* sizer_add_elements_w compiled for each w. */
+static void sizer_add_elements(struct frame_sizer *s, const uint8_t *raw, size_t n, unsigned w)
+{
     switch (w) {
-    case 1:
-        if (choosing)
-            sizer_add_elements_of(s, raw, n, 1, first, last);
-        else
-            sizer_add_elements_of(s, raw, n, 1, shortest, longest);
-        break;
-    case 2:
-        if (choosing)
-            sizer_add_elements_of(s, raw, n, 2, first, last);
-        else
-            sizer_add_elements_of(s, raw, n, 2, shortest, longest);
-        break;
-    default:
-        if (choosing)
-            sizer_add_elements_of(s, raw, n, 4, first, last);
-        else
-            sizer_add_elements_of(s, raw, n, 4, shortest, longest);
-        break;
+    case 1: sizer_add_elements_w(s, raw, n, 1); break;
+    case 2: sizer_add_elements_w(s, raw, n, 2); break;
+    default: sizer_add_elements_w(s, raw, n, 4); break;
     }
 }
 
