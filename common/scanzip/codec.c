@@ -18,6 +18,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "codec.h"
 
@@ -74,12 +77,25 @@ static inline uint32_t unzigzag(uint32_t z, unsigned bits)
 /* The runs of a chunk, one after the other:
  *     [7 7 7 9] -> (7, 3), (9, 1)
  * or with delta first, the runs of its elements' zigzag deltas:
- *     [5 6 7 8 8 8] -> [10 2 2 2 0 0] -> (10, 1), (2, 3), (0, 2) */
+ *     [5 6 7 8 8 8] -> [10 2 2 2 0 0] -> (10, 1), (2, 3), (0, 2)
+ * A reader finds them ahead of its caller, RUN_BATCH at a time, as
+ * arrays of symbols and ends (find_runs): its caller's work a run is
+ * then a few loads, and the search has no branch a run. With keep, it
+ * also copies them there, for a later reader of the same chunk that
+ * takes them from there (kept) rather than looking again. */
+#define RUN_BATCH 256
+
 struct run_reader {
     const uint8_t *raw;
-    size_t n, next;
+    size_t n, next; /* next: where the next run starts */
     unsigned w;
     bool delta_first;
+    size_t scanned, open_start; /* elements [0, scanned) looked at; the run not yet ended starts at open_start */
+    size_t at, count;           /* the batch's runs not yet read: [at, count) */
+    struct scanzip_runs *keep;  /* copies go here while they fit (NULL: no more) */
+    size_t kept_count;          /* runs copied to keep, or taken from kept */
+    const struct scanzip_runs *kept;
+    uint32_t symbols[RUN_BATCH], ends[RUN_BATCH];
 };
 
 /* Delta first's element i: zigzag(x[i] - x[i-1]) in 8w bits, x[-1] = 0. */
@@ -141,69 +157,162 @@ static inline size_t run_end(const uint8_t *raw, size_t from, size_t n, unsigned
     }
 }
 
-/* The number of w-byte lanes of x that are not 0, without a branch: a
- * lane's top bit, after adding 0x7f..f to its low bits and OR-ing, says
- * whether any of its bits is 1; a multiply adds those bits up.
- *     w 1, x 0x0000ff0000000100 -> 2 */
-static inline unsigned nonzero_lanes(uint64_t x, unsigned w)
+/* The 64 bytes find_runs compares at once: 64 elements of 8 bits, 32
+ * of 16, 16 of 32. */
+#define RUN_BLOCK_BYTES 64
+
+/* Of the 8-byte word x of w-byte lanes, a bit a byte: set at the lowest
+ * byte of each lane that is not 0 (the gather is the usual multiply
+ * that brings byte k's top bit to bit k).
+ *     w 2, x 0x0000_0000_0300_0000 -> lane 1 -> 0b00000100 */
+static inline uint64_t lanes_set(uint64_t x, unsigned w)
 {
     uint64_t top = repeated(UINT32_C(1) << (8 * w - 1), w), rest = ~top;
-    uint64_t marks = (x | ((x & rest) + rest)) & top;
-    return (unsigned)(((marks >> (8 * w - 1)) * UINT64_C(0x0101010101010101)) >> 56);
+    uint64_t marks = (x | ((x & rest) + rest)) & top; /* each lane's top bit: not 0 */
+    uint64_t tops = ((marks >> 7) * UINT64_C(0x0102040810204080)) >> 56;
+    return tops >> (w - 1);
 }
 
-/* The number of runs of elements [0, n): 1 plus the elements that differ
- * from the one before, counted a word at a time by XOR with the word one
- * element back; 32 bytes with no change cost one test.
- *     [7 7 7 9 9 4] -> 3 */
-static inline __attribute__((always_inline)) uint64_t count_runs_of(const uint8_t *raw, size_t n, unsigned w)
+/* Which elements of the block at p (64 bytes) differ from the element
+ * before each (the w bytes before p included): a bit a byte, set at the
+ * lowest byte of such an element.
+ *     w 1, bytes [7 | 7 7 9 9 4 ...] (p[-1] | p[0] ...): 0b...10100 */
+static inline __attribute__((always_inline)) uint64_t block_changes(const uint8_t *p, unsigned w)
 {
-    if (n == 0)
-        return 0;
-    uint64_t runs = 1;
-    size_t per_word = 8 / w, i = 1;
-    for (; i + 4 * per_word <= n; i += 4 * per_word) {
-        const uint8_t *p = raw + i * w;
-        uint64_t x[4];
-        for (unsigned k = 0; k < 4; k++)
-            x[k] = scanzip_load64(p + 8 * k) ^ scanzip_load64(p + 8 * k - w);
-        if ((x[0] | x[1] | x[2] | x[3]) != 0)
-            runs += nonzero_lanes(x[0], w) + nonzero_lanes(x[1], w) + nonzero_lanes(x[2], w) + nonzero_lanes(x[3], w);
+#if defined(__SSE2__) /* every x86-64: compare 16 bytes, then a bit a byte of the result */
+    const uint64_t lowest_byte = w == 1 ? ~UINT64_C(0) : w == 2 ? UINT64_C(0x5555555555555555)
+                                                                 : UINT64_C(0x1111111111111111);
+    __m128i same[4];
+    for (unsigned k = 0; k < 4; k++) {
+        __m128i now = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+        __m128i before = _mm_loadu_si128((const __m128i *)(p + 16 * k - w));
+        same[k] = w == 1 ? _mm_cmpeq_epi8(now, before) : w == 2 ? _mm_cmpeq_epi16(now, before)
+                                                                : _mm_cmpeq_epi32(now, before);
     }
-    for (; i < n; i++)
-        runs += element_at(raw, i, w) != element_at(raw, i - 1, w);
-    return runs;
+    uint64_t equal = (uint64_t)(uint16_t)_mm_movemask_epi8(same[0]) |
+                     (uint64_t)(uint16_t)_mm_movemask_epi8(same[1]) << 16 |
+                     (uint64_t)(uint16_t)_mm_movemask_epi8(same[2]) << 32 |
+                     (uint64_t)(uint16_t)_mm_movemask_epi8(same[3]) << 48;
+    return ~equal & lowest_byte;
+#else /* elsewhere (arm64): 8 bytes a word, XOR with the word one element back */
+    uint64_t changes = 0;
+    for (unsigned k = 0; k < RUN_BLOCK_BYTES / 8; k++)
+        changes |= lanes_set(scanzip_load64(p + 8 * k) ^ scanzip_load64(p + 8 * k - w), w) << (8 * k);
+    return changes;
+#endif
 }
 
-/* count_runs_of compiled for each w. */
-static uint64_t count_runs(const uint8_t *raw, size_t n, unsigned w)
+/* End the open run at `end`: its symbol is its first element. */
+static inline void run_found(struct run_reader *r, uint32_t symbol, size_t end)
 {
-    switch (w) {
-    case 1: return count_runs_of(raw, n, 1);
-    case 2: return count_runs_of(raw, n, 2);
-    default: return count_runs_of(raw, n, 4);
-    }
+    r->symbols[r->count] = symbol;
+    r->ends[r->count++] = (uint32_t)end;
+    r->open_start = end;
 }
 
-/* Two loops, not one that asks which at each element: runs of elements
- * are most of the CPU's time on labels (brodmann), and find their end a
- * word at a time (run_end). */
+/* The runs of elements ending after r->scanned, into the batch: element
+ * i ends a run when it differs from i - 1, and n ends the last. A block
+ * at a time, with no branch an element (a set bit is an end), while the
+ * batch has room for a block's runs; under a block left, one by one.
+ *     [7 7 7 9 9 4] -> symbols 7 9 4, ends 3 5 6 */
+static inline __attribute__((always_inline)) void find_runs_of(struct run_reader *r, unsigned w)
+{
+    const uint8_t *raw = r->raw;
+    unsigned log_w = w >> 1; /* 1, 2, 4 -> 0, 1, 2 */
+    size_t n = r->n, per_block = RUN_BLOCK_BYTES >> log_w, i = r->scanned > 0 ? r->scanned : 1;
+    for (; i + per_block <= n && RUN_BATCH - r->count >= per_block; i += per_block)
+        for (uint64_t changes = block_changes(raw + (i << log_w), w); changes != 0; changes &= changes - 1)
+            run_found(r, element_at(raw, r->open_start, w), i + ((size_t)__builtin_ctzll(changes) >> log_w));
+    if (i + per_block > n && RUN_BATCH - r->count >= per_block) {
+        for (; i < n; i++)
+            if (element_at(raw, i, w) != element_at(raw, i - 1, w))
+                run_found(r, element_at(raw, r->open_start, w), i);
+        run_found(r, element_at(raw, r->open_start, w), n);
+    }
+    r->scanned = i;
+}
+
+/* The runs of delta first's elements, one by one (the few chunks where
+ * it pays, format.h). */
+static void find_delta_runs(struct run_reader *r)
+{
+    size_t i = r->scanned > 0 ? r->scanned : 1;
+    uint32_t previous = delta_at(r->raw, i - 1, r->w);
+    for (; i < r->n && r->count < RUN_BATCH; i++) {
+        uint32_t delta = delta_at(r->raw, i, r->w);
+        if (delta != previous)
+            run_found(r, delta_at(r->raw, r->open_start, r->w), i);
+        previous = delta;
+    }
+    if (i == r->n && r->count < RUN_BATCH)
+        run_found(r, delta_at(r->raw, r->open_start, r->w), r->n);
+    r->scanned = i;
+}
+
+/* A reader of a chunk's runs from the start: found (keep: and copied
+ * there while they fit; keep->count says whether all did), or taken
+ * from kept, a chunk's runs of elements that an earlier reader kept. */
+static struct run_reader run_reader(const uint8_t *raw, size_t n, unsigned w, bool delta_first,
+                                    struct scanzip_runs *keep, const struct scanzip_runs *kept)
+{
+    struct run_reader r = {.raw = raw, .n = n, .w = w, .delta_first = delta_first};
+    if (kept != NULL && kept->count > 0 && !delta_first)
+        r.kept = kept;
+    else if (keep != NULL && !delta_first) {
+        keep->count = 0;
+        r.keep = keep;
+    }
+    return r;
+}
+
+/* Copy the batch to keep, or stop keeping when it is full. */
+static void keep_batch(struct run_reader *r)
+{
+    struct scanzip_runs *keep = r->keep;
+    if (keep->capacity - r->kept_count < r->count) {
+        r->keep = NULL;
+        return;
+    }
+    memcpy(keep->symbols + r->kept_count, r->symbols, r->count * sizeof *r->symbols);
+    memcpy(keep->ends + r->kept_count, r->ends, r->count * sizeof *r->ends);
+    r->kept_count += r->count;
+    if (r->ends[r->count - 1] == r->n)
+        keep->count = r->kept_count;
+}
+
+/* The next batch of runs: at least one, when any is left. */
+static void refill_runs(struct run_reader *r)
+{
+    r->at = r->count = 0;
+    if (r->kept != NULL) {
+        size_t left = r->kept->count - r->kept_count, take = left < RUN_BATCH ? left : RUN_BATCH;
+        memcpy(r->symbols, r->kept->symbols + r->kept_count, take * sizeof *r->symbols);
+        memcpy(r->ends, r->kept->ends + r->kept_count, take * sizeof *r->ends);
+        r->kept_count += take;
+        r->count = take;
+        return;
+    }
+    if (r->delta_first)
+        find_delta_runs(r);
+    else if (r->w == 1)
+        find_runs_of(r, 1);
+    else if (r->w == 2)
+        find_runs_of(r, 2);
+    else
+        find_runs_of(r, 4);
+    if (r->keep != NULL)
+        keep_batch(r);
+}
+
+/* The next run, or false after the last. */
 static inline __attribute__((always_inline)) bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
 {
     if (r->next >= r->n)
         return false;
-    size_t end = r->next + 1; /* a run of one, as noise is, needs no search */
-    uint32_t s;
-    if (r->delta_first) {
-        s = delta_at(r->raw, r->next, r->w);
-        while (end < r->n && delta_at(r->raw, end, r->w) == s)
-            end++;
-    } else {
-        s = element_at(r->raw, r->next, r->w);
-        if (end < r->n && element_at(r->raw, end, r->w) == s)
-            end = run_end(r->raw, end + 1, r->n, r->w, s);
-    }
-    *symbol = s;
+    if (r->at == r->count)
+        refill_runs(r);
+    size_t end = r->ends[r->at];
+    *symbol = r->symbols[r->at++];
     *count = (uint32_t)(end - r->next);
     r->next = end;
     return true;
@@ -224,9 +333,9 @@ struct value_stream {
 };
 
 static struct value_stream value_stream(enum value_kind kind, const uint8_t *raw, size_t n, unsigned w,
-                                        bool delta_first)
+                                        bool delta_first, const struct scanzip_runs *kept)
 {
-    struct value_stream s = {kind, {raw, n, 0, w, delta_first}, 0};
+    struct value_stream s = {kind, run_reader(raw, n, w, delta_first, NULL, kept), 0};
     return s;
 }
 
@@ -451,12 +560,13 @@ static uint64_t sizer_bytes(const struct frame_sizer *s, unsigned k)
 static struct scanzip_size smallest_payload(const struct frame_sizer *a, const struct frame_sizer *b,
                                             uint64_t fixed, uint64_t runs)
 {
-    struct scanzip_size best = {0, 0, (uint32_t)runs};
+    struct scanzip_size best = {0, 0, (uint32_t)runs, 0};
     for (unsigned k = 0; k < a->levels; k++) {
         uint64_t total = fixed + sizer_bytes(a, k) + (b != NULL ? sizer_bytes(b, k) : 0);
         if (k == 0 || total < best.bytes) {
             best.bytes = total;
             best.frame_length = a->level[k].length;
+            best.first_stream_bytes = sizer_bytes(a, k);
         }
     }
     return best;
@@ -608,7 +718,7 @@ struct scanzip_look {
 /* The pass over the runs of the elements, and of their deltas when they
  * are measured: every size but pack's. */
 static void look_at(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n, bool every_variant,
-                    struct scanzip_look *look)
+                    struct scanzip_runs *keep, struct scanzip_look *look)
 {
     unsigned w = params->element_bytes;
     struct delta_runs deltas_seen = delta_runs();
@@ -617,7 +727,7 @@ static void look_at(const struct scanzip_codec_params *params, const uint8_t *ra
     look->n = n;
     look->elements_sized = false;
     look->elements = empty;
-    struct run_reader elements = {raw, n, 0, w, false}, deltas = {raw, n, 0, w, true};
+    struct run_reader elements = run_reader(raw, n, w, false, keep, NULL), deltas = run_reader(raw, n, w, true, NULL, NULL);
     size_runs(elements, &empty, &look->of_elements, &deltas_seen, &look->element_bits);
     look->delta_first_measured = deltas_seen.runs < look->of_elements.runs || every_variant;
     if (look->delta_first_measured)
@@ -646,7 +756,7 @@ static uint64_t pack_lower_bound(const struct scanzip_look *look)
 bool scanzip_delta_first_pays(unsigned element_bytes, const uint8_t *raw, size_t n)
 {
     struct delta_runs deltas = delta_runs();
-    struct run_reader reader = {raw, n, 0, element_bytes, false};
+    struct run_reader reader = run_reader(raw, n, element_bytes, false, NULL, NULL);
     uint32_t symbol, count;
     uint64_t runs = 0;
     while (next_run(&reader, &symbol, &count)) {
@@ -677,7 +787,7 @@ static void size_rle(const struct scanzip_look *look, struct scanzip_size of[SCA
  * has run (measure). */
 static void size_pack(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
-    struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0, 0};
+    struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0, 0, 0};
     of[0] = look->elements_sized ? smallest_payload(&look->elements, NULL, 4, 0) : unmeasured;
 }
 
@@ -687,7 +797,7 @@ static void size_pack(const struct scanzip_look *look, struct scanzip_size of[SC
 static void size_cascade(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS])
 {
     const struct run_sizers *e = &look->of_elements, *d = &look->of_deltas;
-    struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0, 0};
+    struct scanzip_size unmeasured = {SCANZIP_UNMEASURED, 0, 0, 0};
     of[0] = smallest_payload(&e->symbols, &e->counts, 8, e->runs);
     of[SCANZIP_FLAG_DELTA] = smallest_payload(&e->deltas, &e->counts, 8, e->runs);
     of[SCANZIP_FLAG_DELTA_FIRST] =
@@ -763,11 +873,13 @@ static uint64_t pack_stream(struct value_stream *values, uint64_t count, uint32_
 }
 
 /* stored: the raw bytes. */
-static uint64_t encode_stored(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
-                              const uint8_t *raw, size_t n, uint8_t *out)
+static uint64_t encode_stored(const struct scanzip_codec_params *params, unsigned flags,
+                              const struct scanzip_size *measured, const struct scanzip_runs *kept, const uint8_t *raw,
+                              size_t n, uint8_t *out)
 {
     (void)flags;
-    (void)runs;
+    (void)measured;
+    (void)kept;
     uint64_t bytes = (uint64_t)n * params->element_bytes;
     if (bytes > 0)
         memcpy(out, raw, bytes);
@@ -775,13 +887,14 @@ static uint64_t encode_stored(const struct scanzip_codec_params *params, unsigne
 }
 
 /* rle8: [7 7 7 9] -> 07 03 09 01; a run of 300 -> (s, 255) (s, 45). */
-static uint64_t encode_rle8(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
-                            const uint8_t *raw, size_t n, uint8_t *out)
+static uint64_t encode_rle8(const struct scanzip_codec_params *params, unsigned flags,
+                            const struct scanzip_size *measured, const struct scanzip_runs *kept, const uint8_t *raw,
+                            size_t n, uint8_t *out)
 {
     (void)flags;
-    (void)runs;
+    (void)measured;
     unsigned w = params->element_bytes;
-    struct run_reader reader = {raw, n, 0, w, false};
+    struct run_reader reader = run_reader(raw, n, w, false, NULL, kept);
     uint32_t symbol, count;
     uint8_t *p = out;
     while (next_run(&reader, &symbol, &count)) {
@@ -797,14 +910,13 @@ static uint64_t encode_rle8(const struct scanzip_codec_params *params, unsigned 
 }
 
 /* rle: runs, then the symbols, then the counts, all u32. */
-static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
-                           const uint8_t *raw, size_t n, uint8_t *out)
+static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned flags,
+                           const struct scanzip_size *measured, const struct scanzip_runs *kept, const uint8_t *raw,
+                           size_t n, uint8_t *out)
 {
     (void)flags;
-    struct run_reader reader = {raw, n, 0, params->element_bytes, false};
-    uint32_t symbol, count;
-    if (runs == 0)
-        runs = (uint32_t)count_runs(raw, n, params->element_bytes);
+    struct run_reader reader = run_reader(raw, n, params->element_bytes, false, NULL, kept);
+    uint32_t symbol, count, runs = measured->runs;
     scanzip_store32(out, runs);
     for (uint32_t r = 0; next_run(&reader, &symbol, &count); r++) {
         scanzip_store32(out + 4 + 4 * (uint64_t)r, symbol);
@@ -813,25 +925,16 @@ static uint64_t encode_rle(const struct scanzip_codec_params *params, unsigned f
     return 4 + 8 * (uint64_t)runs;
 }
 
-static uint64_t encode_pack(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
-                            const uint8_t *raw, size_t n, uint8_t *out)
+static uint64_t encode_pack(const struct scanzip_codec_params *params, unsigned flags,
+                            const struct scanzip_size *measured, const struct scanzip_runs *kept, const uint8_t *raw,
+                            size_t n, uint8_t *out)
 {
     (void)flags;
-    (void)runs;
+    (void)measured;
+    (void)kept;
     scanzip_store32(out, params->frame_length);
-    struct value_stream values = value_stream(ELEMENTS, raw, n, params->element_bytes, false);
+    struct value_stream values = value_stream(ELEMENTS, raw, n, params->element_bytes, false, NULL);
     return 4 + pack_stream(&values, n, params->frame_length, out + 4);
-}
-
-/* The runs of delta first's elements (next_run's slow path: such chunks
- * are the few where it pays, format.h). */
-static uint32_t count_delta_first_runs(const uint8_t *raw, size_t n, unsigned w)
-{
-    struct run_reader reader = {raw, n, 0, w, true};
-    uint32_t symbol, count, runs = 0;
-    while (next_run(&reader, &symbol, &count))
-        runs++;
-    return runs;
 }
 
 /* The frames of a stream: a width byte each at `widths`, then its words. */
@@ -876,9 +979,8 @@ static void put_frame(struct frame_writer *f, uint64_t frame, const uint32_t *va
 
 /* Cascade's two streams in one walk over the runs (frames of up to
  * PACK_BUFFER_VALUES): the symbols (or their deltas) go to `out`, the
- * counts minus one to `counts_out`, a scratch buffer of frames + 4 x runs
- * bytes, moved after the symbols at the end (their size is not known
- * before). Returns the bytes of both. */
+ * counts minus one to `counts_out`, just after them (measuring found
+ * the symbols' bytes). Returns the bytes of both. */
 static uint64_t pack_runs(struct value_stream *symbols, uint64_t runs, uint32_t frame_length, uint8_t *out,
                           uint8_t *counts_out)
 {
@@ -899,34 +1001,26 @@ static uint64_t pack_runs(struct value_stream *symbols, uint64_t runs, uint32_t 
     }
     bits_flush(&s.bits);
     bits_flush(&c.bits);
-    uint64_t symbol_bytes = frames + 4 * s.bits.words, count_bytes = frames + 4 * c.bits.words;
-    memcpy(out + symbol_bytes, counts_out, count_bytes);
-    return symbol_bytes + count_bytes;
+    return (frames + 4 * s.bits.words) + (frames + 4 * c.bits.words);
 }
 
 /* u32 runs, u32 frame_length, the symbols' stream, the counts'. */
-static uint64_t encode_cascade(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs,
-                               const uint8_t *raw, size_t n, uint8_t *out)
+static uint64_t encode_cascade(const struct scanzip_codec_params *params, unsigned flags,
+                               const struct scanzip_size *measured, const struct scanzip_runs *kept, const uint8_t *raw,
+                               size_t n, uint8_t *out)
 {
     unsigned w = params->element_bytes;
     bool delta_first = flags & SCANZIP_FLAG_DELTA_FIRST;
-    if (runs == 0)
-        runs = delta_first ? count_delta_first_runs(raw, n, w) : (uint32_t)count_runs(raw, n, w);
-    uint32_t frame_length = params->frame_length;
+    uint32_t runs = measured->runs, frame_length = params->frame_length;
     scanzip_store32(out, runs);
     scanzip_store32(out + 4, frame_length);
     enum value_kind kind = (flags & SCANZIP_FLAG_DELTA) ? RUN_DELTAS : RUN_SYMBOLS;
-    struct value_stream symbols = value_stream(kind, raw, n, w, delta_first);
-    uint64_t frames = (uint64_t)runs / frame_length + (runs % frame_length != 0);
-    uint8_t *scratch = frame_length <= PACK_BUFFER_VALUES ? malloc(frames + 4 * (uint64_t)runs + 1) : NULL;
-    if (scratch != NULL) {
-        uint64_t bytes = 8 + pack_runs(&symbols, runs, frame_length, out + 8, scratch);
-        free(scratch);
-        return bytes;
-    }
-    /* Long frames (--frame), or no memory for the scratch: a stream at a time. */
+    struct value_stream symbols = value_stream(kind, raw, n, w, delta_first, kept);
+    if (frame_length <= PACK_BUFFER_VALUES)
+        return 8 + pack_runs(&symbols, runs, frame_length, out + 8, out + 8 + measured->first_stream_bytes);
+    /* Long frames (--frame): a stream at a time, each frame read twice (pack_stream). */
     uint64_t bytes = 8 + pack_stream(&symbols, runs, frame_length, out + 8);
-    struct value_stream counts = value_stream(RUN_COUNTS, raw, n, w, delta_first);
+    struct value_stream counts = value_stream(RUN_COUNTS, raw, n, w, delta_first, kept);
     return bytes + pack_stream(&counts, runs, frame_length, out + bytes);
 }
 
@@ -1289,7 +1383,7 @@ const struct scanzip_method scanzip_methods[SCANZIP_METHODS] = {
     },
     [SCANZIP_RLE] = {
         .name = "rle", .help = "runs as lab 05 makes them: a u32 symbol and a u32 count each",
-        .of_bytes = false, .flags = 0, .frame_field = SCANZIP_UNFRAMED,
+        .of_bytes = false, .flags = 0, .frame_field = SCANZIP_UNFRAMED, .looks_first = true,
         .max_payload_bytes = max_rle, .size = size_rle, .encode = encode_rle, .decode = decode_rle,
     },
     [SCANZIP_PACK] = {
@@ -1303,6 +1397,7 @@ const struct scanzip_method scanzip_methods[SCANZIP_METHODS] = {
                 "bit-packed in frames; the smallest",
         .of_bytes = false, .flags = SCANZIP_FLAG_DELTA | SCANZIP_FLAG_DELTA_FIRST,
         .frame_field = 4, /* after u32 runs */
+        .looks_first = true,
         .max_payload_bytes = max_cascade, .size = size_cascade, .encode = encode_cascade, .decode = decode_cascade,
     },
 };
@@ -1339,11 +1434,13 @@ static bool pack_may_win(enum scanzip_choice choice, const struct scanzip_look *
  * the one method whose size needs a pass of its own over the elements,
  * so it is sized last, and only when it may win: on the atlas, never. */
 static void measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
-                    enum scanzip_choice choice, bool exact, bool every_variant, struct scanzip_sizes *sizes)
+                    enum scanzip_choice choice, bool exact, bool every_variant, struct scanzip_runs *keep,
+                    struct scanzip_sizes *sizes)
 {
     struct scanzip_look look;
-    look_at(params, raw, n, every_variant, &look);
+    look_at(params, raw, n, every_variant, keep, &look);
     memset(sizes, 0, sizeof *sizes);
+    sizes->runs = keep;
     for (unsigned m = 0; m < SCANZIP_METHODS; m++)
         scanzip_methods[m].size(&look, sizes->of[m]);
     if (exact || pack_may_win(choice, &look, sizes)) {
@@ -1355,13 +1452,13 @@ static void measure(const struct scanzip_codec_params *params, const uint8_t *ra
 void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
                      struct scanzip_sizes *sizes)
 {
-    measure(params, raw, n, SCANZIP_CHOOSE_AUTO, true, false, sizes);
+    measure(params, raw, n, SCANZIP_CHOOSE_AUTO, true, false, NULL, sizes);
 }
 
 void scanzip_measure_choice(const struct scanzip_codec_params *params, enum scanzip_choice choice,
-                            const uint8_t *raw, size_t n, struct scanzip_sizes *sizes)
+                            const uint8_t *raw, size_t n, struct scanzip_runs *keep, struct scanzip_sizes *sizes)
 {
-    measure(params, raw, n, choice, false, false, sizes);
+    measure(params, raw, n, choice, false, false, keep, sizes);
 }
 
 uint32_t scanzip_payload_frame(const struct scanzip_sizes *sizes, unsigned method, unsigned flags)
@@ -1398,15 +1495,15 @@ uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsig
 {
     if (method >= SCANZIP_METHODS)
         abort(); /* not a method: the caller's bug (codec.h) */
-    struct scanzip_codec_params given = *params;
-    if (given.frame_length == SCANZIP_FRAME_CHOOSE && scanzip_methods[method].frame_field != SCANZIP_UNFRAMED) {
-        /* A caller that did not measure: choose as scanzip_measure would,
-         * delta first included (the caller asked for it). */
-        struct scanzip_sizes sizes;
-        measure(params, raw, n, (enum scanzip_choice)method, false, true, &sizes);
-        given.frame_length = scanzip_payload_frame(&sizes, method, flags);
-    }
-    return scanzip_methods[method].encode(&given, flags, 0, raw, n, payload);
+    const struct scanzip_method *row = &scanzip_methods[method];
+    bool choosing = params->frame_length == SCANZIP_FRAME_CHOOSE && row->frame_field != SCANZIP_UNFRAMED;
+    struct scanzip_sizes sizes = {0};
+    if (!choosing && !row->looks_first) /* pack with its frame length, stored, rle8: nothing to measure */
+        return row->encode(params, flags, &sizes.of[method][flags], NULL, raw, n, payload);
+    /* Measured as scanzip_measure would, delta first included (the
+     * caller asked for it): its frame length when choosing, its runs. */
+    measure(params, raw, n, (enum scanzip_choice)method, false, true, NULL, &sizes);
+    return scanzip_encode_measured(params, &sizes, method, flags, raw, n, payload);
 }
 
 uint64_t scanzip_encode_measured(const struct scanzip_codec_params *params, const struct scanzip_sizes *sizes,
@@ -1420,7 +1517,7 @@ uint64_t scanzip_encode_measured(const struct scanzip_codec_params *params, cons
     struct scanzip_codec_params given = *params;
     if (scanzip_methods[method].frame_field != SCANZIP_UNFRAMED)
         given.frame_length = size->frame_length;
-    return scanzip_methods[method].encode(&given, flags, size->runs, raw, n, payload);
+    return scanzip_methods[method].encode(&given, flags, size, sizes->runs, raw, n, payload);
 }
 
 int scanzip_decode_payload(unsigned element_bytes, unsigned method, unsigned flags,

@@ -95,6 +95,32 @@ struct scanzip_codec_params {
                                 and method, the candidate with the smallest payload */
 };
 
+/* Room for a chunk's runs of elements (each run's symbol, and its end:
+ * the element after it), so that the pass that measures a chunk finds
+ * its runs and the encoder reads them back rather than looking again.
+ *     [7 7 7 9 9 4] -> symbols [7 9 4], ends [3 5 6]
+ * The caller's memory, `capacity` of each; measuring sets `count` to
+ * the chunk's runs, or to 0 when they did not fit (the encoder then
+ * looks again: the same payload, a pass more). */
+struct scanzip_runs {
+    uint32_t *symbols, *ends;
+    size_t capacity, count;
+};
+
+/* How many runs the CPU engine keeps room for in a chunk of n elements:
+ * one for every SCANZIP_KEPT_RUNS_PER elements (a chunk with more is
+ * looked at twice), and the bytes that room takes, which --memory counts:
+ * 2^24 elements -> 2^20 runs, 8 MiB. */
+#define SCANZIP_KEPT_RUNS_PER 16
+static inline uint64_t scanzip_kept_runs(uint64_t n)
+{
+    return n / SCANZIP_KEPT_RUNS_PER;
+}
+static inline uint64_t scanzip_kept_runs_bytes(uint64_t n)
+{
+    return scanzip_kept_runs(n) * 2 * sizeof(uint32_t);
+}
+
 /* A record's flags are 0..3 (SCANZIP_FLAG_DELTA, SCANZIP_FLAG_DELTA_FIRST
  * or both): the variants of a method that scanzip_sizes holds, indexed
  * by the flags. */
@@ -107,14 +133,17 @@ struct scanzip_codec_params {
 #define SCANZIP_UNMEASURED UINT64_MAX
 
 /* One candidate payload: its bytes, the frame length it is written
- * with (the given one, or the one chosen, format.h; 0: not framed), and
- * for rle and cascade the run count it starts with (of the deltas with
- * delta first), which scanzip_encode_measured then need not count again
- * (0: not counted, as an engine that measures elsewhere leaves it). */
+ * with (the given one, or the one chosen, format.h; 0: not framed), for
+ * rle and cascade the run count it starts with (of the deltas with delta
+ * first), and for cascade the bytes of its symbols' stream, after which
+ * its counts' stream begins: what scanzip_encode_measured writes without
+ * looking for it again. [7 7 7 9] as cascade, frames of 128: {18, 128,
+ * 2, 5} (the symbols' stream is a width byte and a word). */
 struct scanzip_size {
     uint64_t bytes;
     uint32_t frame_length;
     uint32_t runs;
+    uint64_t first_stream_bytes;
 };
 
 /* The payload size of every candidate for one chunk, from one look at
@@ -126,6 +155,7 @@ struct scanzip_size {
  * SCANZIP_UNMEASURED (3 runs of deltas, 2 of elements). */
 struct scanzip_sizes {
     struct scanzip_size of[SCANZIP_METHODS][SCANZIP_FLAG_VARIANTS];
+    const struct scanzip_runs *runs; /* the runs measuring kept (scanzip_measure_choice), or NULL */
 };
 
 void scanzip_measure(const struct scanzip_codec_params *params, const uint8_t *raw, size_t n,
@@ -174,24 +204,28 @@ void scanzip_choose(enum scanzip_choice choice, const struct scanzip_sizes *size
  * other candidate is smaller than pack could be (codec.c:
  * pack_lower_bound). [7 7 7 9] with frames of 128, auto: rle8 has 4
  * bytes, pack at least 9, so of[SCANZIP_PACK][0].bytes =
- * SCANZIP_UNMEASURED. */
+ * SCANZIP_UNMEASURED. With keep (or NULL), the chunk's runs of elements
+ * are kept there when they fit, and scanzip_encode_measured takes them
+ * from there: keep must then outlive sizes, unchanged. */
 void scanzip_measure_choice(const struct scanzip_codec_params *params, enum scanzip_choice choice,
-                            const uint8_t *raw, size_t n, struct scanzip_sizes *sizes);
+                            const uint8_t *raw, size_t n, struct scanzip_runs *keep, struct scanzip_sizes *sizes);
 
 /* Encode raw[0 .. n elements) with `method` (an id below
  * SCANZIP_METHODS) and `flags` into payload, which has room for
  * scanzip_payload_size() bytes; returns the bytes written (always that
  * size). params->frame_length is the one written: after scanzip_measure
  * with SCANZIP_FRAME_CHOOSE, pass the one it chose
- * (scanzip_payload_frame); SCANZIP_FRAME_CHOOSE here measures again. */
+ * (scanzip_payload_frame); with SCANZIP_FRAME_CHOOSE it chooses too.
+ * It measures the chunk first (the encoders write what measuring found):
+ * an encoder that has measured calls scanzip_encode_measured. */
 uint64_t scanzip_encode_payload(const struct scanzip_codec_params *params, unsigned method,
                                 unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload);
 
 /* scanzip_encode_payload of a candidate scanzip_measure sized (sizes,
- * from the same params and chunk): with the frame length it chose and
- * the runs it counted, so the encoder does not look for either again.
- * [7 7 7 9] as cascade: the 2 runs of of[SCANZIP_CASCADE][0].runs are
- * written, not counted. */
+ * from the same params and chunk): with the frame length it chose, the
+ * runs it counted, and the runs it kept (sizes->runs), so the encoder
+ * does not look for them again. [7 7 7 9] as cascade: the 2 runs of
+ * of[SCANZIP_CASCADE][0].runs are written, not counted. */
 uint64_t scanzip_encode_measured(const struct scanzip_codec_params *params, const struct scanzip_sizes *sizes,
                                  unsigned method, unsigned flags, const uint8_t *raw, size_t n, uint8_t *payload);
 
@@ -247,15 +281,17 @@ struct scanzip_method {
     bool of_bytes;    /* the payload is of bytes, any number (stored), not of elements */
     uint8_t flags;    /* the flag bits a record may carry with it: SCANZIP_FLAG_DELTA ... */
     int frame_field;  /* where its payload's u32 frame_length is, or SCANZIP_UNFRAMED */
+    bool looks_first; /* its encoder writes what measuring found (runs, a stream's bytes) */
 
     /* The most payload bytes for n units of w bytes (scanzip_max_payload_bytes). */
     uint64_t (*max_payload_bytes)(uint64_t w, uint64_t n);
     /* Its payload's size for each flags it takes, from a look at the chunk. */
     void (*size)(const struct scanzip_look *look, struct scanzip_size of[SCANZIP_FLAG_VARIANTS]);
-    /* Encode n elements with a frame length that is not SCANZIP_FRAME_CHOOSE;
-     * runs: the chunk's (scanzip_size.runs), or 0: count them. */
-    uint64_t (*encode)(const struct scanzip_codec_params *params, unsigned flags, uint32_t runs, const uint8_t *raw,
-                       size_t n, uint8_t *payload);
+    /* Encode n elements with a frame length that is not SCANZIP_FRAME_CHOOSE,
+     * given their measured size (its runs, its streams' bytes) and the runs
+     * of elements measuring kept (NULL, or a count of 0: find them). */
+    uint64_t (*encode)(const struct scanzip_codec_params *params, unsigned flags, const struct scanzip_size *measured,
+                       const struct scanzip_runs *kept, const uint8_t *raw, size_t n, uint8_t *payload);
     /* Decode into n units (elements, or bytes for of_bytes) of w bytes; flags are valid. */
     int (*decode)(unsigned w, unsigned flags, const uint8_t *payload, uint64_t payload_bytes, uint8_t *raw,
                   uint64_t n, struct scanzip_why *why);

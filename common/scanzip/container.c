@@ -399,8 +399,8 @@ static uint64_t largest_chunk(const struct scanzip_options *options, uint64_t or
 
 uint64_t scanzip_compress_chunk_need(const struct scanzip_options *options, uint64_t original_bytes)
 {
-    uint64_t raw = largest_chunk(options, original_bytes);
-    return raw + largest_payload(options, raw / options->element_bytes);
+    uint64_t raw = largest_chunk(options, original_bytes), n = raw / options->element_bytes;
+    return raw + largest_payload(options, n) + scanzip_kept_runs_bytes(n);
 }
 
 /* The least --memory that holds `bytes`, rounded up to KiB below 1 MiB,
@@ -435,13 +435,14 @@ int scanzip_check_memory(const struct scanzip_options *options, uint64_t origina
     uint64_t need = scanzip_compress_chunk_need(options, original_bytes);
     if (memory == 0 || memory >= need)
         return 0;
-    uint64_t raw = largest_chunk(options, original_bytes);
+    uint64_t raw = largest_chunk(options, original_bytes), n = raw / options->element_bytes;
     char text[32], least[32];
     return scanzip_fail(why, "--memory %s is less than one chunk in flight needs with -m %s: %llu bytes "
-                        "(%llu raw bytes and the largest payload they can give, %llu bytes); give at least "
-                        "--memory %s, or a smaller --chunk", memory_text(memory, text),
+                        "(%llu raw bytes, the largest payload they can give, %llu bytes, and room for their runs, "
+                        "%llu bytes); give at least --memory %s, or a smaller --chunk", memory_text(memory, text),
                         scanzip_choice_name(options->choice), (unsigned long long)need, (unsigned long long)raw,
-                        (unsigned long long)(need - raw), least_memory(need, least));
+                        (unsigned long long)largest_payload(options, n),
+                        (unsigned long long)scanzip_kept_runs_bytes(n), least_memory(need, least));
 }
 
 static void report(const struct scanzip_run *run, uint64_t done, uint64_t total)

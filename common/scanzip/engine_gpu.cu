@@ -625,7 +625,7 @@ static int gpu_encode_chunk(const struct scanzip_codec_params *params, enum scan
     struct gpu_buffers *b = lane_for(n, &err);
     if (b == NULL)
         return gpu_failed("allocating the chunk's buffers", err);
-    struct cpu_choice cpu = {SCANZIP_STORED, 0, {0, 0, 0}};
+    struct cpu_choice cpu = {SCANZIP_STORED, 0, {0, 0, 0, 0}};
     int status = encode_on_lane(b, params, choice, raw, n, out, &cpu);
     give_lane(b); /* before the CPU codec's work, which needs no lane */
     return status == 1 ? cpu_payload(params, &cpu, raw, n, out) : status;

@@ -336,15 +336,16 @@ for size in 0 12X -5M 1.5G 99999999999999999999; do
     status 2 "--memory $size: exit 2" "$scanzip" compress --memory "$size" -o a.scz runs.orig
 done
 says "... and says what a size is" "expected a size such as 64M or 1G"
-# 2 MiB in chunks of 100000 bytes: -m rle may need 100000 + 800004 bytes a chunk.
+# 2 MiB in chunks of 100000 bytes: -m rle may need 100000 + 800004 bytes a
+# chunk, and 50000 for its runs (8 bytes a run, one in 16 elements kept).
 status 2 "--memory below one chunk's need: exit 2" "$scanzip" compress -m rle --chunk 100000 --memory 800K -o a.scz big.bin
-says "... naming the least --memory that works" "needs with -m rle: 900004 bytes .*give at least --memory 879K"
+says "... naming the least --memory that works" "needs with -m rle: 950004 bytes .*room for their runs, 50000 bytes.*give at least --memory 928K"
 nothing_left a.scz "... and leaves no output"
 "$scanzip" -q -f -m rle --chunk 100000 -o big.rle.scz big.bin
 status 1 "decompress --memory below one chunk's payload and bytes: exit 1" \
     "$scanzip" -d -f --memory 50K -o small.out big.rle.scz
 says "... naming the chunk and the least --memory" "chunk 1 of 21 (bytes 40..): it needs .* more than --memory 50K; give at least --memory [0-9]*K"
-status 0 "--memory 1M: one chunk in flight at a time (879K each at most), both ways" sh -c \
+status 0 "--memory 1M: one chunk in flight at a time (928K each at most), both ways" sh -c \
     "'$scanzip' -q -f -m rle --chunk 100000 --memory 1M -o small.scz big.bin &&
      cmp small.scz big.rle.scz && '$scanzip' -d -q -f --memory 1M -o small.out small.scz && cmp small.out big.bin"
 

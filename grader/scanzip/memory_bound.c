@@ -102,7 +102,9 @@ Test(memory_bound, compress)
     fill_family(data, SIZE, FAMILY_RANDOM, 2, 0x5eed0102);
     struct scanzip_options options = test_options(SCANZIP_CHOOSE_RLE, 2, CHUNK / 2, SCANZIP_FRAME_CHOOSE);
     uint64_t need = scanzip_compress_chunk_need(&options, SIZE), packed_size;
-    cr_assert_eq(need, CHUNK + 4 + 8 * (CHUNK / 2), "-m rle -w 16: 64 raw bytes and 4 + 8 x 32 of payload");
+    cr_assert_eq(need, CHUNK + 4 + 8 * (CHUNK / 2) + 8 * (CHUNK / 2 / SCANZIP_KEPT_RUNS_PER),
+                 "-m rle -w 16: 64 raw bytes, 4 + 8 x 32 of payload, and 8 bytes for each of 2 runs kept "
+                 "(one in %d elements, codec.h)", SCANZIP_KEPT_RUNS_PER);
     uint8_t *packed = compress_or_fail("memory_bound/compress", &options, data, SIZE, &packed_size);
     for (uint64_t memory = need - 1; memory <= 3 * need; memory += need) {
         char *out_bytes = NULL;

@@ -16,6 +16,14 @@ static const char *const family_names[FAMILIES] = {
     "values needing all the bits",
 };
 
+uint32_t element_at(const uint8_t *bytes, size_t i, unsigned w)
+{
+    uint32_t value = 0;
+    for (unsigned b = 0; b < w; b++)
+        value |= (uint32_t)bytes[i * w + b] << (8 * b);
+    return value;
+}
+
 const char *family_name(enum family family)
 {
     return family_names[family];

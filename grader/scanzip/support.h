@@ -35,6 +35,9 @@ const char *family_name(enum family family);
  * not fill an element: they get the family's next element's bytes). */
 void fill_family(uint8_t *bytes, size_t size, enum family family, unsigned w, uint64_t seed);
 
+/* Element i of w-byte little-endian elements. */
+uint32_t element_at(const uint8_t *bytes, size_t i, unsigned w);
+
 /* A seeded xorshift64*: the same numbers on every machine. */
 uint64_t next_random(uint64_t *state);
 
