@@ -265,11 +265,14 @@ static struct run_reader run_reader(const uint8_t *raw, size_t n, unsigned w, bo
     return r;
 }
 
-/* Copy the batch to keep, or stop keeping when it is full. */
+/* Copy the batch to keep; or stop keeping, when it is full, or when the
+ * runs so far come at a rate that would fill it four times over (noise:
+ * then its memory is not touched for nothing). */
 static void keep_batch(struct run_reader *r)
 {
     struct scanzip_runs *keep = r->keep;
-    if (keep->capacity - r->kept_count < r->count) {
+    uint64_t runs = r->kept_count + r->count;
+    if (keep->capacity - r->kept_count < r->count || runs * r->n > 4 * (uint64_t)keep->capacity * r->scanned) {
         r->keep = NULL;
         return;
     }
@@ -304,17 +307,37 @@ static void refill_runs(struct run_reader *r)
         keep_batch(r);
 }
 
+/* Up to `most` of the next runs at once, as the batch holds them (it
+ * is refilled when empty): their symbols and ends, the first run
+ * starting at *start. Returns how many; 0 after the last. A caller that
+ * loops over them keeps its sums in registers, not in the reader. */
+static inline __attribute__((always_inline)) size_t take_runs(struct run_reader *r, size_t most,
+                                                              const uint32_t **symbols, const uint32_t **ends,
+                                                              size_t *start)
+{
+    if (r->at == r->count) {
+        if (r->next >= r->n)
+            return 0;
+        refill_runs(r);
+    }
+    size_t take = r->count - r->at < most ? r->count - r->at : most;
+    *symbols = r->symbols + r->at;
+    *ends = r->ends + r->at;
+    *start = r->next;
+    r->at += take;
+    r->next = r->ends[r->at - 1];
+    return take;
+}
+
 /* The next run, or false after the last. */
 static inline __attribute__((always_inline)) bool next_run(struct run_reader *r, uint32_t *symbol, uint32_t *count)
 {
-    if (r->next >= r->n)
+    const uint32_t *symbols, *ends;
+    size_t start;
+    if (take_runs(r, 1, &symbols, &ends, &start) == 0)
         return false;
-    if (r->at == r->count)
-        refill_runs(r);
-    size_t end = r->ends[r->at];
-    *symbol = r->symbols[r->at++];
-    *count = (uint32_t)(end - r->next);
-    r->next = end;
+    *symbol = symbols[0];
+    *count = (uint32_t)(ends[0] - start);
     return true;
 }
 
@@ -628,18 +651,33 @@ static inline __attribute__((always_inline)) uint32_t walk_frame(struct runs_wal
                                                                  uint32_t ors[3])
 {
     unsigned bits = 8 * k->reader.w;
-    uint32_t mask = low_mask(bits), symbol, count, in_frame = 0;
-    ors[0] = ors[1] = ors[2] = 0;
-    for (; in_frame < length && next_run(&k->reader, &symbol, &count); in_frame++) {
-        if (k->deltas != NULL)
-            count_delta_runs(k->deltas, symbol, count, mask);
-        k->value_bits += (uint64_t)count * bit_width(symbol);
-        k->rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
-        ors[0] |= symbol;
-        ors[1] |= zigzag((symbol - k->previous) & mask, bits);
-        ors[2] |= count - 1;
-        k->previous = symbol;
-    }
+    uint32_t mask = low_mask(bits), in_frame = 0, symbol_or = 0, delta_or = 0, count_or = 0, previous = k->previous;
+    uint64_t value_bits = 0, rle8_pairs = 0;
+    struct delta_runs deltas = k->deltas != NULL ? *k->deltas : delta_runs(); /* sums in locals, not through k */
+    const uint32_t *symbols, *ends;
+    size_t start, got;
+    for (; in_frame < length && (got = take_runs(&k->reader, length - in_frame, &symbols, &ends, &start)) > 0;
+         in_frame += (uint32_t)got)
+        for (size_t j = 0; j < got; j++) {
+            uint32_t symbol = symbols[j], count = (uint32_t)(ends[j] - start);
+            start = ends[j];
+            if (k->deltas != NULL)
+                count_delta_runs(&deltas, symbol, count, mask);
+            value_bits += (uint64_t)count * bit_width(symbol);
+            rle8_pairs += (count + SCANZIP_RLE8_MAX_COUNT - 1) / SCANZIP_RLE8_MAX_COUNT;
+            symbol_or |= symbol;
+            delta_or |= zigzag((symbol - previous) & mask, bits);
+            count_or |= count - 1;
+            previous = symbol;
+        }
+    if (k->deltas != NULL)
+        *k->deltas = deltas;
+    k->value_bits += value_bits;
+    k->rle8_pairs += rle8_pairs;
+    k->previous = previous;
+    ors[0] = symbol_or;
+    ors[1] = delta_or;
+    ors[2] = count_or;
     return in_frame;
 }
 
