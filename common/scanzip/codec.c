@@ -6,13 +6,17 @@
  * elements, taken only when pack may be chosen), its encoder, its decoder
  * and its payload bound are functions of this file, and the public
  * functions after the table only read the row of the method they are
- * given. The encoders take the run count the look found.
+ * given. The encoders write what the look found: the run count, where
+ * cascade's second stream begins.
  *
- * Every encoder works in passes over the chunk that keep O(1) state:
- * the runs are found again in each pass rather than stored, so encoding
- * a chunk of 2^26 elements needs no memory besides its payload. The
- * decoders check each field before they use it and never write past the
- * end of the chunk, whatever the payload says.
+ * Runs are found a block of 64 bytes at a time, into a batch of a few
+ * hundred on the stack (struct run_reader), so a pass needs no memory
+ * besides its payload. The look keeps a chunk's runs where its caller
+ * gives room (struct scanzip_runs; the CPU engine gives room for one run
+ * in 16 elements), and the encoder then reads them rather than looking
+ * again: labels are looked at once, noise twice. The decoders check each
+ * field before they use it and never write past the end of the chunk,
+ * whatever the payload says.
  */
 #include <stdarg.h>
 #include <stdbool.h>

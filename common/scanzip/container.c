@@ -19,6 +19,8 @@
 #include <string.h>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -454,13 +456,45 @@ static void report(const struct scanzip_run *run, uint64_t done, uint64_t total)
 /* ---- Compression ------------------------------------------------------------- */
 
 /* Where the raw bytes of a batch come from: the input file, read a batch
- * at a time (axis x), or the whole chunk stream in memory (axis y, z). */
+ * at a time (axis x), or the whole chunk stream in memory (axis y, z).
+ * A regular file is read with pread at its place (fd, from start), so
+ * that the threads read their batches at once, each on its own core; a
+ * pipe, in turn. */
 struct chunk_source {
     FILE *file;
     uint8_t *whole;     /* axis y, z: prefix, elements in axis order, tail */
     uint8_t *batch;     /* axis x: this batch's bytes */
     uint64_t batch_capacity;
+    int fd;             /* >= 0: a regular file, read with pread */
+    uint64_t start;     /* where the chunk stream starts in it */
 };
+
+/* The chunk stream's file, when it is a regular one: its descriptor, and
+ * where the stream starts (ftello: past what stdio has read ahead). */
+static int positioned_input(FILE *in, uint64_t *start)
+{
+    struct stat status;
+    int fd = fileno(in);
+    off_t at = fd >= 0 && fstat(fd, &status) == 0 && S_ISREG(status.st_mode) ? ftello(in) : -1;
+    *start = at >= 0 ? (uint64_t)at : 0;
+    return at >= 0 ? fd : -1;
+}
+
+/* Read size bytes from byte `at` of fd, which ends no sooner. */
+static bool pread_all(int fd, uint8_t *bytes, uint64_t size, uint64_t at)
+{
+    while (size > 0) {
+        ssize_t got = pread(fd, bytes, size, (off_t)at);
+        if (got <= 0 && !(got < 0 && errno == EINTR))
+            return false;
+        if (got > 0) {
+            bytes += got;
+            size -= (uint64_t)got;
+            at += (uint64_t)got;
+        }
+    }
+    return true;
+}
 
 static int read_whole(FILE *in, const struct scanzip_header *h, const struct scanzip_layout *layout,
                       struct chunk_source *source, struct scanzip_why *why)
@@ -497,7 +531,9 @@ static const uint8_t *source_bytes(struct chunk_source *source, uint64_t offset,
             return NULL;
         }
     }
-    if (read_up_to(source->file, source->batch, size) != size) {
+    bool read = source->fd >= 0 ? pread_all(source->fd, source->batch, size, source->start + offset)
+                                : read_up_to(source->file, source->batch, size) == size;
+    if (!read) {
         scanzip_fail(why, "the input ended early, or could not be read, at byte %llu", (unsigned long long)offset);
         return NULL;
     }
@@ -626,6 +662,8 @@ struct compress_stream {
     const struct scanzip_run *run;
     struct pipeline pipe;
     FILE *in, *out;
+    int fd;         /* a regular file's descriptor (chunk_source), or -1 */
+    uint64_t start; /* where in it the chunk stream starts */
     uint8_t *whole;
     uint64_t job_chunks, written;
     struct scanzip_why *why; /* the first failure in file order, written in its turn */
@@ -665,22 +703,35 @@ static const uint8_t *take_compress_job(struct compress_stream *s, struct chunk_
     *first = p->next_chunk;
     *count = p->read_ended || *first >= s->layout->chunk_count ? 0 : s->layout->chunk_count - *first;
     *count = *count < s->job_chunks ? *count : s->job_chunks;
-    if (*count > 0) {
-        *job = p->next_job++;
-        p->next_chunk += *count;
-        struct scanzip_chunk_place head = scanzip_chunk_place(s->layout, *first);
-        struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, *first + *count - 1);
-        bytes = source_bytes(source, head.offset, last.offset + last.raw_bytes - head.offset, why);
+    if (*count == 0) {
+        pthread_mutex_unlock(&p->read_lock);
+        return NULL;
+    }
+    *job = p->next_job++;
+    p->next_chunk += *count;
+    struct scanzip_chunk_place head = scanzip_chunk_place(s->layout, *first);
+    struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, *first + *count - 1);
+    uint64_t offset = head.offset, size = last.offset + last.raw_bytes - head.offset;
+    if (source->fd < 0) { /* a pipe: read in turn */
+        bytes = source_bytes(source, offset, size, why);
         p->read_ended = bytes == NULL;
+        pthread_mutex_unlock(&p->read_lock);
+        return bytes;
     }
     pthread_mutex_unlock(&p->read_lock);
+    bytes = source_bytes(source, offset, size, why);
+    if (bytes == NULL) {
+        pthread_mutex_lock(&p->read_lock);
+        p->read_ended = true;
+        pthread_mutex_unlock(&p->read_lock);
+    }
     return bytes;
 }
 
 /* One thread's loop: take and read a job, encode it, write it in turn. */
 static void compress_thread(struct compress_stream *s, struct encoded_chunk *chunks)
 {
-    struct chunk_source source = {s->in, s->whole, NULL, 0};
+    struct chunk_source source = {s->in, s->whole, NULL, 0, s->fd, s->start};
     for (;;) {
         uint64_t job = 0, first, count;
         struct scanzip_why read_why;
@@ -727,13 +778,16 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
     scanzip_header_write(&header, header_bytes);
     if (write_all(out, header_bytes, sizeof header_bytes, why) != 0)
         return -1;
-    struct chunk_source whole = {in, NULL, NULL, 0};
+    struct chunk_source whole = {in, NULL, NULL, 0, -1, 0};
     if (header.axis != SCANZIP_AXIS_X && read_whole(in, &header, &layout, &whole, why) != 0) {
         free(whole.whole);
         return -1;
     }
     struct compress_stream s = {.engine = engine, .options = options, .layout = &layout, .run = run, .in = in,
-                                .out = out, .whole = whole.whole, .written = sizeof header_bytes, .why = why};
+                                .out = out, .fd = -1, .whole = whole.whole, .written = sizeof header_bytes,
+                                .why = why};
+    if (whole.whole == NULL)
+        s.fd = positioned_input(in, &s.start);
     uint64_t threads;
     split_batch(engine, batch_chunks(engine, &layout, scanzip_compress_chunk_need(options, original_bytes), memory),
                 &threads, &s.job_chunks);
@@ -748,6 +802,8 @@ int scanzip_compress_stream(const struct scanzip_engine *engine, const struct sc
 #endif
     compress_thread(&s, chunks + thread_index() * s.job_chunks);
     int status = s.pipe.failed ? -1 : 0;
+    if (status == 0 && s.fd >= 0 && fseeko(in, (off_t)(s.start + original_bytes), SEEK_SET) != 0) /* as if read */
+        status = scanzip_fail(why, "the input could not be read: %s", strerror(errno));
     if (status == 0 && fflush(out) != 0)
         status = scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     if (run != NULL)

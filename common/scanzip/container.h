@@ -116,18 +116,22 @@ struct scanzip_progress {
 /* ---- Memory ---------------------------------------------------------------
  *
  * Each thread holds the chunks of its job ("in flight"): compressing,
- * their raw bytes (read in one piece) and their payloads until each is
- * written; decompressing, their payloads and their decoded bytes. So
+ * their raw bytes (read in one piece), their payloads until each is
+ * written, and the runs the CPU engine keeps while it encodes one
+ * (codec.h: scanzip_kept_runs_bytes, at most half the chunk at 8 bits);
+ * decompressing, their payloads and their decoded bytes. So
  *
- *     peak ~ chunks in flight x (chunk bytes + payload bytes) + the program (~2 MiB)
+ *     peak ~ chunks in flight x (chunk bytes + payload bytes + runs) + the program (~2 MiB)
  *
  * Chunks in flight: one a thread (OpenMP), more when chunks are small (up
  * to 4 MiB of them a thread), fewer under run->memory. The payload is
  * what the method writes: at most the chunk with -m auto (stored is a
  * candidate), up to 8 bytes an element with -m rle on data without runs.
  * With --axis y or z the whole volume is held besides, twice at worst.
- * scanzip's defaults (chunks of 16 MiB, 8 bits), 2 threads, random data:
- * -m auto 2 x (16 + 16) MiB; -m rle 2 x (16 + 128) MiB.
+ * scanzip's defaults (chunks of 16 MiB, 8 bits), 2 threads: -m auto
+ * 2 x (16 + 16 + 8) MiB at most; on random data 2 x (16 + 16) MiB (its
+ * runs are too many to keep, and keeping stops at once), with -m rle
+ * 2 x (16 + 128) MiB.
  */
 
 /* How a stream runs besides its files: at most `memory` bytes of chunks

@@ -254,6 +254,11 @@ check "... makes -dash.scz" test -f ./-dash.scz
 "$scanzip" <runs.orig >stdin.scz 2>err.log
 check "no FILE: standard input to standard output" cmp stdin.scz runs.bin.scz
 check "'-' is standard input: -c - and -d -" sh -c "'$scanzip' -c - <runs.orig | '$scanzip' -d - | cmp - runs.orig"
+# A file as standard input, read in part before scanzip starts: the rest
+# is compressed, as zstd and gzip do (the threads read it at its place).
+check "standard input read in part: the rest is compressed" sh -c \
+    "{ dd bs=1000 count=1 of=/dev/null status=none; '$scanzip' -c --chunk 4096; } <runs.orig >rest.scz &&
+     tail -c +1001 runs.orig | '$scanzip' -c --chunk 4096 | cmp - rest.scz && '$scanzip' -d -c rest.scz | cmp -i 0:1000 - runs.orig"
 status 0 "-t on a good file: exit 0" "$scanzip" -t plain.scz
 check "... and writes nothing (no output, no message)" sh -c "[ ! -s out.log ] && [ ! -s err.log ]"
 status 1 "-t on a corrupt file: exit 1" "$scanzip" -t bad.scz

@@ -5,14 +5,15 @@
 #   grader/scanzip/memory.sh path/to/scanzip
 #
 # The formula (scanzip --help, Memory; common/scanzip/container.h):
-#     peak ~ chunks in flight x (chunk bytes + payload bytes) + the program
+#     peak ~ chunks in flight x (chunk bytes + payload bytes + runs) + the program
 # with one chunk in flight a thread, or up to 4 MiB of chunks a thread when
 # chunks are small. Here: 16 MiB of random bytes (no runs: -m rle's payload
 # is 8 bytes an element, its worst case), chunks of 512 KiB, 2 threads, so
 # 16 chunks in flight (8 MiB raw) of the file's 32. Checks, each counted:
 # the peak resident memory (wait4's ru_maxrss, through peak-rss.c) of -m rle
 # and -m auto, compressing and decompressing, is at most the program's own
-# (a tiny file's run) + 16 x (512 KiB + the payload) + 4 MiB; --memory 20M
+# (a tiny file's run) + 16 x (512 KiB + the payload + 256 KiB of runs, one
+# in 16 elements of 8 bytes) + 4 MiB; --memory 20M
 # keeps -m rle under the program + 20 MiB + 4 MiB, and lower than without;
 # each output decompresses to the input. The bound holds the batch to the
 # formula: before it, a batch held up to 256 MiB of chunks (all 32 here,
@@ -51,8 +52,9 @@ for method in rle auto; do
     rle) payload=$((8 * chunk + 4)) words="8 B an element + 4" ;;
     auto) payload=$chunk words="at most the chunk" ;;
     esac
-    limit=$((base + in_flight * (chunk + payload) / 1024 + slack_kib))
-    formula="$base + $in_flight x (512 KiB + $words) / 1024 + 4 MiB"
+    runs=$((chunk / 16 * 8))
+    limit=$((base + in_flight * (chunk + payload + runs) / 1024 + slack_kib))
+    formula="$base + $in_flight x (512 KiB + $words + 256 KiB) / 1024 + 4 MiB"
     peak c.kib "$scanzip" -q -f -m $method --chunk $chunk -o $method.scz random.raw &&
         under "-m $method compress" "$kib" "$limit" "$formula"
     peak d.kib "$scanzip" -d -q -f -o $method.back $method.scz &&
