@@ -918,15 +918,20 @@ static void decode_one(const struct scanzip_engine *engine, const struct scanzip
 }
 
 /* Where decoded chunks go: straight to the output, or (axis y, z) the
- * elements into a volume that grows as they arrive, reordered at the end. */
+ * elements into a volume that grows as they arrive, reordered at the end.
+ * Into a new regular file (sparse) along x, each thread writes its chunks
+ * at their place with pwrite as soon as they are decoded, all at once;
+ * elsewhere (a pipe, a device) they are written in turn. */
 struct chunk_sink {
     FILE *out;
     const struct scanzip_header *header;
     const struct scanzip_layout *layout;
     uint8_t *volume;
     uint64_t volume_bytes, volume_capacity;
-    bool sparse;   /* scanzip_run's: blocks of zeros become holes */
-    uint64_t hole; /* zero bytes not written yet: the next write seeks past them */
+    bool sparse;    /* scanzip_run's: blocks of zeros become holes */
+    uint64_t hole;  /* zero bytes not written yet: the next write seeks past them */
+    int fd;         /* >= 0: chunks are written with pwrite (decoded_put) */
+    uint64_t start; /* where this stream's bytes start in it */
 };
 
 /* Sparse output checks blocks of this many bytes: a hole is worth a
@@ -944,6 +949,26 @@ static bool all_zero(const uint8_t *bytes, uint64_t size)
     return or == 0;
 }
 
+/* The bytes of the block at `at` (the last may be short). */
+static uint64_t sparse_block(uint64_t size, uint64_t at)
+{
+    return size - at < SPARSE_BLOCK_BYTES ? size - at : SPARSE_BLOCK_BYTES;
+}
+
+/* The next bytes [*at, *end) from `from` on that hold data, whole blocks
+ * of it; false when only zeros are left.
+ *     blocks [data 0 0 data data], from 0: [0, 1 block); from 1: [3, 5) */
+static bool next_data(const uint8_t *bytes, uint64_t size, uint64_t from, uint64_t *at, uint64_t *end)
+{
+    for (*at = from; *at < size && all_zero(bytes + *at, sparse_block(size, *at)); *at += sparse_block(size, *at)) {
+    }
+    if (*at >= size)
+        return false;
+    for (*end = *at; *end < size && !all_zero(bytes + *end, sparse_block(size, *end)); *end += sparse_block(size, *end)) {
+    }
+    return true;
+}
+
 static int skip_hole(struct chunk_sink *sink, struct scanzip_why *why)
 {
     if (sink->hole > 0 && fseeko(sink->out, (off_t)sink->hole, SEEK_CUR) != 0)
@@ -958,18 +983,30 @@ static int sink_write(struct chunk_sink *sink, const uint8_t *bytes, uint64_t si
 {
     if (!sink->sparse)
         return write_all(sink->out, bytes, size, why);
-    for (uint64_t at = 0, end; at < size; at = end) {
-        uint64_t piece = size - at < SPARSE_BLOCK_BYTES ? size - at : SPARSE_BLOCK_BYTES;
-        end = at + piece;
-        if (all_zero(bytes + at, piece)) {
-            sink->hole += piece;
-            continue;
-        }
-        while (end < size && !all_zero(bytes + end, size - end < SPARSE_BLOCK_BYTES ? size - end : SPARSE_BLOCK_BYTES))
-            end += size - end < SPARSE_BLOCK_BYTES ? size - end : SPARSE_BLOCK_BYTES;
+    uint64_t done = 0, at, end;
+    for (; next_data(bytes, size, done, &at, &end); done = end) {
+        sink->hole += at - done;
         if (skip_hole(sink, why) != 0 || write_all(sink->out, bytes + at, end - at, why) != 0)
             return -1;
     }
+    sink->hole += size - done;
+    return 0;
+}
+
+/* Write bytes at byte `offset` of the sink's file, leaving holes where
+ * sink_write would (the file's size is set at the end: sink_finish). */
+static int sink_pwrite(const struct chunk_sink *sink, const uint8_t *bytes, uint64_t size, uint64_t offset,
+                       struct scanzip_why *why)
+{
+    for (uint64_t done = 0, at, end; next_data(bytes, size, done, &at, &end); done = end)
+        for (uint64_t put = at; put < end;) {
+            ssize_t wrote = pwrite(sink->fd, bytes + put, end - put, (off_t)(sink->start + offset + put));
+            if (wrote < 0 && errno == EINTR)
+                continue;
+            if (wrote <= 0)
+                return scanzip_fail(why, "writing the output failed: %s", wrote < 0 ? strerror(errno) : "no room");
+            put += (uint64_t)wrote;
+        }
     return 0;
 }
 
@@ -1009,6 +1046,12 @@ static int sink_put(struct chunk_sink *sink, uint64_t index, const uint8_t *raw,
 
 static int sink_finish(struct chunk_sink *sink, struct scanzip_why *why)
 {
+    if (sink->fd >= 0) { /* written with pwrite: the file's size (a hole at its end), and stdio's place there */
+        off_t end = (off_t)(sink->start + sink->layout->original_bytes);
+        if (ftruncate(sink->fd, end) != 0 || fseeko(sink->out, end, SEEK_SET) != 0)
+            return scanzip_fail(why, "writing the output failed: %s", strerror(errno));
+        return 0;
+    }
     if (sink->header->axis == SCANZIP_AXIS_X || sink->volume_bytes == 0)
         return close_hole(sink, why);
     uint8_t *file_order = malloc(sink->volume_bytes);
@@ -1126,7 +1169,7 @@ static int write_decoded(struct decompress_stream *s, const struct decompress_jo
             *s->why = chunks[k].why;
             return -1;
         }
-        if (sink_put(s->sink, j->first + k, chunks[k].raw, chunks[k].record.raw_bytes, s->why) != 0)
+        if (s->sink->fd < 0 && sink_put(s->sink, j->first + k, chunks[k].raw, chunks[k].record.raw_bytes, s->why) != 0)
             return -1;
     }
     if (j->read_failed) {
@@ -1136,6 +1179,18 @@ static int write_decoded(struct decompress_stream *s, const struct decompress_jo
     struct scanzip_chunk_place last = scanzip_chunk_place(s->layout, j->first + j->got - 1);
     report(s->run, last.offset + last.raw_bytes, s->layout->original_bytes);
     return 0;
+}
+
+/* Write a job's decoded chunks at their places, before its turn
+ * (chunk_sink): up to the first that failed, or fails here; its turn
+ * says so. */
+static void decoded_put(struct decompress_stream *s, const struct decompress_job *j, struct decoded_chunk *chunks)
+{
+    for (uint64_t k = 0; k < j->got && chunks[k].status == 0; k++) {
+        struct scanzip_chunk_place place = scanzip_chunk_place(s->layout, j->first + k);
+        if (sink_pwrite(s->sink, chunks[k].raw, chunks[k].record.raw_bytes, place.offset, &chunks[k].why) != 0)
+            chunks[k].status = -1;
+    }
 }
 
 /* A thread's decoded bytes: kept from job to job, so that the kernel
@@ -1174,6 +1229,8 @@ static void decompress_thread(struct decompress_stream *s, struct decoded_chunk 
         place_decoded(&buffer, chunks, j.got);
         for (uint64_t k = 0; k < j.got; k++)
             decode_one(s->engine, s->layout, j.first + k, &chunks[k]);
+        if (s->sink->fd >= 0)
+            decoded_put(s, &j, chunks);
         int status = wait_turn(&s->pipe, j.job) ? write_decoded(s, &j, chunks) : -1;
         for (uint64_t k = 0; k < j.count; k++)
             free(chunks[k].payload);
@@ -1207,7 +1264,12 @@ static int decompress_one(const struct scanzip_engine *engine, FILE *in, FILE *o
     if (header->original_bytes > max_output)
         return scanzip_fail(why, "header: the file decodes to %llu bytes, more than the limit of %llu",
                             (unsigned long long)header->original_bytes, (unsigned long long)max_output);
-    struct chunk_sink sink = {out, header, &layout, NULL, 0, 0, run != NULL && run->sparse, 0};
+    struct chunk_sink sink = {out, header, &layout, NULL, 0, 0, run != NULL && run->sparse, 0, -1, 0};
+    off_t at = -1;
+    if (sink.sparse && header->axis == SCANZIP_AXIS_X && fflush(out) == 0 && (at = ftello(out)) >= 0) {
+        sink.fd = fileno(out);
+        sink.start = (uint64_t)at;
+    }
     struct decompress_stream s = {.engine = engine, .layout = &layout, .run = run, .in = in, .sink = &sink,
                                   .where = SCANZIP_HEADER_BYTES, .why = why};
     uint64_t threads;
