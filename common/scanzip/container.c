@@ -581,6 +581,11 @@ static void encode_one(const struct scanzip_engine *engine, const struct scanzip
  * a serial phase between batches (OpenMP's idle threads spin there).
  *     2 threads, jobs 0 1 2 3:   T0 read0 code0 write0 read2 code2 write2
  *                                T1 .read1 code1 .write1 read3 code3 ...
+ * A regular file is read (compressing) or written (decompressing into a
+ * new file) at each job's place with pread or pwrite, by all threads at
+ * once: the kernel's copies then run on every core, not one at a time
+ * (on 16 cores, the reads in turn were most of compressing the atlas).
+ * The turn then only orders the rest, and the errors.
  * A thread waits on a condition variable (it sleeps), never spins. */
 struct pipeline {
     pthread_mutex_t read_lock; /* held while a thread takes and reads a job */
