@@ -405,7 +405,7 @@ $(FUZZER): grader/fuzz/decode.c $(SCANZIP_SOURCES) $(wildcard common/scanzip/*.h
 .PHONY: all help deps grade build drivers bench report data nvcomp run test check-skeletons skeletons clean planted-builds \
         test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-planted test-tamper test-slurm test-gpu-lock \
         check-portable test-arm64 test-under-load \
-        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu man install bench-scanzip test-scanzip fuzz
+        docs docs-data test-docs student-release gradescope batch gpu-bundle scanzip scanzip-gpu man install bench-scanzip bench-scanzip-zstd test-scanzip fuzz
 
 # A student's copy (make student-release) has no solutions/: the targets
 # that need them stop with this message as their first recipe line.
@@ -654,6 +654,10 @@ scanzip-gpu: $(SCANZIP_GPU) ## the compressor with its GPU engine from labs 05, 
 bench-scanzip: $(SCANZIP) ## scanzip beside gzip and zstd on make data's files, as CSV (build/bench-scanzip.csv)
 	@[ -f build/data/SHA256SUMS ] || grader/tools/fetch-data.sh build/data
 	@grader/tools/bench-scanzip.sh $(SCANZIP) build/data build/bench-scanzip.csv
+
+bench-scanzip-zstd: $(SCANZIP) ## scanzip beside zstd -1 on the atlas and the zeros: medians, per core and every core (build/bench-scanzip-zstd.csv)
+	@[ -f build/data/SHA256SUMS ] || grader/tools/fetch-data.sh build/data
+	@grader/tools/bench-scanzip-zstd.sh $(SCANZIP) build/data build/bench-scanzip-zstd.csv
 
 test-scanzip: deps $(SCANZIP) $(SCANZIP_TESTS) $(SCANZIP_GPU) $(SCANZIP_MAN) # scanzip's tests: round trips, known bytes, corrupt input; the CLI; peak memory; the manual page and make install; the GPU engine's bytes
 	@echo "  TEST  $(SCANZIP_TESTS)"
