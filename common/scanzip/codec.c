@@ -769,7 +769,8 @@ static void look_at(const struct scanzip_codec_params *params, const uint8_t *ra
     look->n = n;
     look->elements_sized = false;
     look->elements = empty;
-    struct run_reader elements = run_reader(raw, n, w, false, keep, NULL), deltas = run_reader(raw, n, w, true, NULL, NULL);
+    struct run_reader elements = run_reader(raw, n, w, false, keep, NULL);
+    struct run_reader deltas = run_reader(raw, n, w, true, NULL, NULL);
     size_runs(elements, &empty, &look->of_elements, &deltas_seen, &look->element_bits);
     look->delta_first_measured = deltas_seen.runs < look->of_elements.runs || every_variant;
     if (look->delta_first_measured)

@@ -965,13 +965,13 @@ static uint64_t sparse_block(uint64_t size, uint64_t at)
  *     blocks [data 0 0 data data], from 0: [0, 1 block); from 1: [3, 5) */
 static bool next_data(const uint8_t *bytes, uint64_t size, uint64_t from, uint64_t *at, uint64_t *end)
 {
-    for (*at = from; *at < size && all_zero(bytes + *at, sparse_block(size, *at)); *at += sparse_block(size, *at)) {
-    }
-    if (*at >= size)
-        return false;
-    for (*end = *at; *end < size && !all_zero(bytes + *end, sparse_block(size, *end)); *end += sparse_block(size, *end)) {
-    }
-    return true;
+    *at = from;
+    while (*at < size && all_zero(bytes + *at, sparse_block(size, *at)))
+        *at += sparse_block(size, *at);
+    *end = *at;
+    while (*end < size && !all_zero(bytes + *end, sparse_block(size, *end)))
+        *end += sparse_block(size, *end);
+    return *at < size;
 }
 
 static int skip_hole(struct chunk_sink *sink, struct scanzip_why *why)
