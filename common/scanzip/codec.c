@@ -165,9 +165,11 @@ static inline size_t run_end(const uint8_t *raw, size_t from, size_t n, unsigned
  * of 16, 16 of 32. */
 #define RUN_BLOCK_BYTES 64
 
+#if !defined(__SSE2__)
 /* Of the 8-byte word x of w-byte lanes, a bit a byte: set at the lowest
  * byte of each lane that is not 0 (the gather is the usual multiply
- * that brings byte k's top bit to bit k).
+ * that brings byte k's top bit to bit k). block_changes's way without
+ * SSE2.
  *     w 2, x 0x0000_0000_0300_0000 -> lane 1 -> 0b00000100 */
 static inline uint64_t lanes_set(uint64_t x, unsigned w)
 {
@@ -176,6 +178,7 @@ static inline uint64_t lanes_set(uint64_t x, unsigned w)
     uint64_t tops = ((marks >> 7) * UINT64_C(0x0102040810204080)) >> 56;
     return tops >> (w - 1);
 }
+#endif
 
 /* Which elements of the block at p (64 bytes) differ from the element
  * before each (the w bytes before p included): a bit a byte, set at the
