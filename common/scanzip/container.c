@@ -480,18 +480,34 @@ static int positioned_input(FILE *in, uint64_t *start)
     return at >= 0 ? fd : -1;
 }
 
-/* Read size bytes from byte `at` of fd, which ends no sooner. */
+/* Read size bytes from byte `at` of fd, which ends no sooner; false
+ * when it ends sooner or a read fails. */
 static bool pread_all(int fd, uint8_t *bytes, uint64_t size, uint64_t at)
 {
-    while (size > 0) {
-        ssize_t got = pread(fd, bytes, size, (off_t)at);
-        if (got <= 0 && !(got < 0 && errno == EINTR))
+    for (uint64_t done = 0; done < size;) {
+        ssize_t got = pread(fd, bytes + done, size - done, (off_t)(at + done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
             return false;
-        if (got > 0) {
-            bytes += got;
-            size -= (uint64_t)got;
-            at += (uint64_t)got;
-        }
+        done += (uint64_t)got;
+    }
+    return true;
+}
+
+/* Write size bytes at byte `at` of fd; false, with errno, when a write
+ * fails (one that writes nothing: ENOSPC). */
+static bool pwrite_all(int fd, const uint8_t *bytes, uint64_t size, uint64_t at)
+{
+    for (uint64_t done = 0; done < size;) {
+        ssize_t wrote = pwrite(fd, bytes + done, size - done, (off_t)(at + done));
+        if (wrote < 0 && errno == EINTR)
+            continue;
+        if (wrote == 0)
+            errno = ENOSPC;
+        if (wrote <= 0)
+            return false;
+        done += (uint64_t)wrote;
     }
     return true;
 }
@@ -1004,14 +1020,8 @@ static int sink_pwrite(const struct chunk_sink *sink, const uint8_t *bytes, uint
                        struct scanzip_why *why)
 {
     for (uint64_t done = 0, at, end; next_data(bytes, size, done, &at, &end); done = end)
-        for (uint64_t put = at; put < end;) {
-            ssize_t wrote = pwrite(sink->fd, bytes + put, end - put, (off_t)(sink->start + offset + put));
-            if (wrote < 0 && errno == EINTR)
-                continue;
-            if (wrote <= 0)
-                return scanzip_fail(why, "writing the output failed: %s", wrote < 0 ? strerror(errno) : "no room");
-            put += (uint64_t)wrote;
-        }
+        if (!pwrite_all(sink->fd, bytes + at, end - at, sink->start + offset + at))
+            return scanzip_fail(why, "writing the output failed: %s", strerror(errno));
     return 0;
 }
 
