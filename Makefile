@@ -52,6 +52,24 @@ BACKEND  ?= $(if $(HAVE_GPU),cuda,emu)
 # ---- Tools ---------------------------------------------------------------
 
 NVCC_CUDA := $(or $(shell command -v nvcc 2>/dev/null),/usr/local/cuda/bin/nvcc)
+
+# What lives outside the clone, kept from one run to the next on this
+# machine (docs/instructors.md#cache): ccache's cache, make test-arm64's
+# Debian root. Remove the folder to start from nothing.
+SCANLAB_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/scanlab
+# A compiler cache, where ccache is installed (make test installs it):
+# every compile of gcc, g++ and nvcc, the emulator's included, goes
+# through it, and one it has seen before, in this clone or another, comes
+# from the cache. Objects name their folder "." rather than the clone's
+# (-fdebug-prefix-map), so one clone's are right for another; CCACHE=
+# compiles everything anew.
+CCACHE ?= $(shell command -v ccache 2>/dev/null)
+export COMPILER_LAUNCHER := $(CCACHE)
+export CCACHE_DIR ?= $(SCANLAB_CACHE)/ccache
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+export CCACHE_MAXSIZE ?= 4G
+DEBUG_PREFIX := -fdebug-prefix-map=$(CURDIR)=.
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC_CUDA))
 CC        := gcc
 CXX       := g++
@@ -76,7 +94,7 @@ endif
 
 # Warnings are errors everywhere: a warning in a kernel is usually a bug.
 WARNINGS  := -Wall -Wextra -Werror
-CFLAGS    := -std=c11 -O2 -g $(WARNINGS) -I common -I grader/support -I grader/support/perf -I grader/labs $(DEPS_CFLAGS) \
+CFLAGS    := -std=c11 -O2 -g $(DEBUG_PREFIX) $(WARNINGS) -I common -I grader/support -I grader/support/perf -I grader/labs $(DEPS_CFLAGS) \
              $(GUIDANCE_FLAGS)
 
 # The CPU emulator: EMU_NVCC, EMU_LIB, EMU_SANITIZE ..., and emu-test.
@@ -86,16 +104,16 @@ ifeq ($(BACKEND),cuda)
 # Compile for the GPU in this machine, or for every major architecture
 # when there is none (CI checks that everything compiles).
 CUDA_ARCH ?= $(if $(HAVE_GPU),-arch=native,-arch=all-major)
-NVCC      := $(NVCC_CUDA)
+NVCC      := $(COMPILER_LAUNCHER) $(NVCC_CUDA)
 NVCCFLAGS := -std=c++17 -O2 -g -lineinfo $(CUDA_ARCH) -Werror all-warnings \
-             -Xcompiler -Wall,-Wextra,-Werror -I common -I grader/support -I grader/support/perf -I grader/labs \
+             -Xcompiler -Wall,-Wextra,-Werror,$(DEBUG_PREFIX) -I common -I grader/support -I grader/support/perf -I grader/labs \
              $(GUIDANCE_FLAGS)
 CFLAGS    += -I $(CUDA_HOME)/include
 LINK      := $(NVCC_CUDA) $(CUDA_ARCH)
 LDLIBS    := -lcriterion
 else ifeq ($(BACKEND),emu)
 NVCC      := $(EMU_NVCC)
-NVCCFLAGS := -O1 -g $(WARNINGS) $(EMU_SANITIZE) -I common -I grader/support $(GUIDANCE_FLAGS)
+NVCCFLAGS := -O1 -g $(DEBUG_PREFIX) $(WARNINGS) $(EMU_SANITIZE) -I common -I grader/support $(GUIDANCE_FLAGS)
 CFLAGS    += $(EMU_CFLAGS) $(EMU_SANITIZE) -DSCANLAB_EMULATOR
 LINK      := $(CXX) $(EMU_SANITIZE)
 LDLIBS    := $(EMU_LDLIBS) $(DEPS_LDFLAGS) -lcriterion
@@ -168,7 +186,7 @@ DRIVERS        := $(foreach lab,$(LABS),$(BUILD)/$(TREE)/$(lab)/run)
 $(BUILD)/%.c.o: %.c
 	@mkdir -p $(@D)
 	@echo "  CC    $<"
-	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@$(COMPILER_LAUNCHER) $(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # A GPU build's objects remember the architectures they were compiled for
 # (CUDA_ARCH, in $(BUILD)/cuda-arch): a build for others compiles them
@@ -346,7 +364,7 @@ $(BUILD)/$(TREE)/bench_cascade: BENCH_LIBS := $(if $(NVCOMP_FOUND),-L$(NVCOMP)/l
 # emulator its GPU runs on the CPU (slowly, only with --gpu): CI checks
 # that it writes the CPU's bytes.
 SCANZIP_BUILD   := $(BUILD)/scanzip-objects
-SCANZIP_CFLAGS  := -std=c11 -O2 -g $(WARNINGS) $(OPENMP_CFLAGS) $(DEPS_CFLAGS) -I common/scanzip
+SCANZIP_CFLAGS  := -std=c11 -O2 -g $(DEBUG_PREFIX) $(WARNINGS) $(OPENMP_CFLAGS) $(DEPS_CFLAGS) -I common/scanzip
 SCANZIP_SOURCES := $(filter-out common/scanzip/scanzip.c common/scanzip/engine_none.c,$(wildcard common/scanzip/*.c))
 SCANZIP_OBJS    := $(patsubst %,$(SCANZIP_BUILD)/%.o,$(SCANZIP_SOURCES))
 SCANZIP         := $(BUILD)/scanzip
@@ -365,7 +383,7 @@ FUZZ_CFLAGS     := -std=c11 -O1 -g $(WARNINGS) -fsanitize=fuzzer,address,undefin
 $(SCANZIP_BUILD)/%.c.o: %.c
 	@mkdir -p $(@D)
 	@echo "  CC    $<"
-	@$(CC) $(SCANZIP_CFLAGS) -MMD -MP -c $< -o $@
+	@$(COMPILER_LAUNCHER) $(CC) $(SCANZIP_CFLAGS) -MMD -MP -c $< -o $@
 
 $(SCANZIP): $(SCANZIP_BUILD)/common/scanzip/scanzip.c.o $(SCANZIP_BUILD)/common/scanzip/engine_none.c.o $(SCANZIP_OBJS)
 	@echo "  LINK  $@"
@@ -501,11 +519,21 @@ nvcomp: ## fetch NVIDIA's nvCOMP (proprietary; pip download, never committed) in
 run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
 	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run '$(N)' '$(SEED)' '$(FILL)'
 
+# The open edition's skeletons, made again when a solution or the tools
+# that make them change (and not otherwise: the steps of make test that
+# build from them run at once).
+OPEN_SKELETONS := build/skeletons-open/.made
+$(OPEN_SKELETONS): $(if $(wildcard solutions),$(shell find solutions -type f)) grader/tools/skeleton.awk \
+                   grader/tools/make-skeletons.sh
+	$(source_tree_only)
+	@rm -rf $(@D) && grader/tools/make-skeletons.sh solutions $(@D) open && touch $@
+	@echo "  the open edition made: $(@D)/"
+
 skeletons: ## regenerate labs/ from solutions/
 	$(source_tree_only)
 	@grader/tools/make-skeletons.sh solutions labs
 
-check-skeletons: ## fail if labs/ differs from what solutions/ generates (and the open edition cannot be made)
+check-skeletons: $(OPEN_SKELETONS) ## fail if labs/ differs from what solutions/ generates (and the open edition cannot be made)
 	$(source_tree_only)
 	@rm -rf build/skeletons && grader/tools/make-skeletons.sh solutions build/skeletons
 	@# labs/answers.md is the student's own (make report's answers), not generated.
@@ -513,8 +541,7 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates (and th
 	  { diff -ru -x answers.md labs build/skeletons | head -40; \
 	    echo "labs/ is out of date with solutions/: run 'make skeletons'"; exit 1; }
 	@echo "  labs/ matches solutions/"
-	@rm -rf build/skeletons-open && grader/tools/make-skeletons.sh solutions build/skeletons-open open
-	@echo "  the open edition made: build/skeletons-open/"
+
 
 # The open edition (GUIDANCE=open) under the emulator: the skeletons of
 # OPEN_CHECK_LABS build and earn nothing, and the references earn full
@@ -525,25 +552,9 @@ check-skeletons: ## fail if labs/ differs from what solutions/ generates (and th
 OPEN_CHECK_LABS ?= 02 03 04 05 06 07 08
 OPEN_RUBRIC_LABS := $(foreach rubric,$(shell grep -lE '^[0-9][0-9]-[^ ]+ +[^ ]+ +[0-9.]+/' grader/labs/*/rubric.txt),\
                       $(firstword $(subst -, ,$(notdir $(patsubst %/rubric.txt,%,$(rubric))))))
-test-open-edition: check-skeletons # the open edition: skeletons of OPEN_CHECK_LABS score 0, references full where the rubric differs (emu)
+test-open-edition: $(OPEN_SKELETONS) # the open edition: skeletons of OPEN_CHECK_LABS score 0, references full where the rubric differs (emu)
 	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=build/skeletons-open LAB='$(OPEN_CHECK_LABS)' EXPECT=zero grade
 	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=solutions LAB='$(strip $(OPEN_RUBRIC_LABS))' EXPECT=full grade
-
-# make test: every step runs, and the last line counts them.
-TEST_STEPS := check-skeletons test-open-edition test-compile-cuda emu-test test-grade-solutions test-grade-skeletons \
-              test-fast test-planted test-tamper test-gpu-lock test-docs test-slurm test-scanzip fuzz \
-              check-portable test-arm64
-
-test: deps ## the project's own checks: skeleton sync, nvcc build, emulator, grading
-	$(source_tree_only)
-	@passed=0; failed=0; test_start=$$(date +%s); \
-	for step in $(TEST_STEPS); do \
-	  echo "== $$step"; step_start=$$(date +%s); \
-	  if $(MAKE) --no-print-directory $$step; then passed=$$((passed + 1)); \
-	  else failed=$$((failed + 1)); echo "== FAILED: $$step"; fi; \
-	  echo "== $$step: $$(($$(date +%s) - step_start)) s"; \
-	done; \
-	echo "test: $$passed passed, $$failed failed in $$(($$(date +%s) - test_start)) s"; [ $$failed -eq 0 ]
 
 # test-compile-cuda compiles for the two ends of what this nvcc supports,
 # the oldest architecture and the newest major one (sm_75 and sm_120 with
@@ -558,7 +569,7 @@ CHECK_CUDA_ARCH = $(if $(HAVE_GPU),$(CUDA_ARCH),$(shell $(NVCC_CUDA) --list-gpu-
 ARCH_BRANCHES = $(shell grep -rlw __CUDA_ARCH__ solutions labs grader common docs/examples --include='*.cu' --include='*.cuh' \
   --include='*.h' | grep -v '^common/emu/')
 
-test-compile-cuda: # every .cu file through the real nvcc (the oldest and newest architectures), the open edition's skeletons too
+test-compile-cuda: $(OPEN_SKELETONS) # every .cu file through the real nvcc (the oldest and newest architectures), the open edition's skeletons too
 	$(source_tree_only)
 	@$(if $(ARCH_BRANCHES),echo "test-compile-cuda: $(ARCH_BRANCHES) branch on __CUDA_ARCH__: the architectures \
 	  between the oldest and the newest compile other code there; compile them all (CHECK_CUDA_ARCH=-arch=all-major)"; exit 1)
@@ -567,7 +578,6 @@ test-compile-cuda: # every .cu file through the real nvcc (the oldest and newest
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
 	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%) build/cuda-$(CHECK)/docs/examples/primer.cu.o
 	@$(MAKE) --no-print-directory BACKEND=cuda CUDA_ARCH='$(CHECK_CUDA_ARCH)' TREE=labs build
-	@rm -rf build/skeletons-open && grader/tools/make-skeletons.sh solutions build/skeletons-open open
 	@$(MAKE) --no-print-directory BACKEND=cuda CUDA_ARCH='$(CHECK_CUDA_ARCH)' GUIDANCE=open TREE=build/skeletons-open build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)-open/build/skeletons-open/bench_$(name))
 
@@ -618,9 +628,15 @@ STEPS ?= test
 test-under-load: ## make test (or STEPS="test-tamper ...") beside BUSY busy processes (default 3 per core)
 	@BUSY='$(BUSY)' grader/tools/test-under-load.sh $(STEPS)
 
-test-arm64: ## emu-test and labs 01 02 05 07 graded in an arm64 Debian root under qemu-user (root; cached in build/arm64)
+# make test grades the labs of ARM64_LABS there, whose code differs by
+# architecture (lab 07: atomics, int4 alignment, the look-back's order;
+# lab 01: the host's own sanitizer runtime); make test-all every lab of
+# ARM64_LABS_ALL.
+ARM64_LABS     ?= 01 07
+ARM64_LABS_ALL := 01 02 05 07
+test-arm64: ## emu-test and labs ARM64_LABS (01 07) graded in an arm64 Debian root under qemu-user (root; kept in SCANLAB_CACHE)
 	$(source_tree_only)
-	@grader/tools/test-arm64.sh build/arm64 $(or $(LAB),01 02 05 07)
+	@grader/tools/test-arm64.sh $(SCANLAB_CACHE)/arm64 $(or $(LAB),$(ARM64_LABS))
 
 test-tamper: # each cheating submission in grader/tamper/ gains nothing
 	$(source_tree_only)
@@ -750,3 +766,6 @@ gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 
 clean: ## remove everything built
 	rm -rf build
+
+# make test and its steps' pool (test-build, test-all): in a file of its own.
+include grader/test.mk

@@ -17,6 +17,11 @@
 #                 again with the portable switch where the default is asm
 #   emu-bench     the emulator's speed, in CUDA threads per second
 #
+# The including Makefile may set COMPILER_LAUNCHER (a command put before
+# every compile: the root Makefile's ccache; nvcc-emu reads it from the
+# environment) and DEBUG_PREFIX (flags that make the objects' debugging
+# information name their folder "."): both may be empty.
+#
 # Two knobs choose how the library is built:
 #
 #   EMU_SWITCH=asm|ucontext  the fiber context switch (src/switch.h): asm
@@ -104,7 +109,7 @@ EMU_LDLIBS   := $(EMU_LIB) $(EMU_SANITIZE) $(EMU_LINK_$(CHECK)) $(EMU_CXXLIB) -l
 
 EMU_SOURCES  := $(filter-out $(EMU_DIR)/src/switch_%,$(wildcard $(EMU_DIR)/src/*.cpp)) \
                 $(EMU_SWITCH_SOURCES_$(EMU_SWITCH))
-EMU_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -fno-exceptions \
+EMU_CXXFLAGS := -std=c++17 -O2 -g $(DEBUG_PREFIX) -Wall -Wextra -Werror -fno-exceptions \
                 -I $(EMU_DIR)/include -MMD -MP $(EMU_SWITCH_DEFINE_$(EMU_SWITCH))
 emu_objects   = $(patsubst $(EMU_DIR)/src/%,build/emu-$(1)$(EMU_VARIANT)/obj/%.o,$(EMU_SOURCES))
 
@@ -112,11 +117,11 @@ define EMU_LIBRARY_RULES
 build/emu-$(1)$(EMU_VARIANT)/obj/%.cpp.o: $(EMU_DIR)/src/%.cpp
 	@mkdir -p $$(@D)
 	@echo "  CXX   $$< ($(1)$(EMU_VARIANT))"
-	@$(EMU_CXX) $(EMU_CXXFLAGS) $(EMU_DEFINE_$(1)) -c $$< -o $$@
+	@$(COMPILER_LAUNCHER) $(EMU_CXX) $(EMU_CXXFLAGS) $(EMU_DEFINE_$(1)) -c $$< -o $$@
 
 build/emu-$(1)$(EMU_VARIANT)/obj/%.S.o: $(EMU_DIR)/src/%.S
 	@mkdir -p $$(@D)
-	@$(EMU_CXX) -c $$< -o $$@
+	@$(COMPILER_LAUNCHER) $(EMU_CXX) -c $$< -o $$@
 
 $(call emu_lib,$(1)): $(call emu_objects,$(1))
 	@echo "  AR    $$@"
@@ -139,7 +144,7 @@ EMU_TARGET       := $(if $(EMU_CROSS),-$(EMU_ARCH))$(EMU_COMPILER)
 EMU_TEST_OBJ      = build/emu-tests$(EMU_TARGET)/$(1)
 EMU_TEST_BIN      = build/emu-tests$(EMU_VARIANT)/$(1)
 EMU_TEST_SOURCES := $(wildcard $(EMU_DIR)/tests/*.cu)
-EMU_TEST_FLAGS   := -O1 -g -Wall -Wextra -Werror
+EMU_TEST_FLAGS   := -O1 -g $(DEBUG_PREFIX) -Wall -Wextra -Werror
 emu_tests_for     = $(patsubst $(EMU_DIR)/tests/%.cu,$(call EMU_TEST_BIN,$(1))/%,\
                     $(shell grep -l '^//! run $(1) ' $(EMU_TEST_SOURCES)))
 EMU_TEST_PROGRAMS := $(foreach check,$(EMU_TEST_CHECKS),$(call emu_tests_for,$(check))) \
@@ -190,7 +195,9 @@ EMU_TEST_KNOWN_clang := \
 EMU_TEST_KNOWN := $(if $(EMU_CLANG),$(EMU_TEST_KNOWN_clang))
 EMU_QEMU_AARCH64  = setarch $(shell uname -m) -R qemu-aarch64 -L /usr/aarch64-linux-gnu
 
-.PHONY: emu-test emu-test-aarch64 emu-bench
+.PHONY: emu-test emu-test-programs emu-test-aarch64 emu-bench
+emu-test-programs: $(EMU_TEST_PROGRAMS) # the emulator's tests built, not run (make test's test-build)
+
 emu-test: $(EMU_TEST_PROGRAMS) ## the CPU emulator's own tests (again with EMU_SWITCH=ucontext)
 	@EMU_RUN='$(EMU_RUN)' EMU_TEST_KNOWN="$(EMU_TEST_KNOWN)" sh $(EMU_DIR)/tests/run.sh $(EMU_DIR)/tests build/emu-tests$(EMU_VARIANT) '$(EMU_TEST_CHECKS)'
 ifneq ($(and $(EMU_TEST_AGAIN),$(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT))),)

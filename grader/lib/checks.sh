@@ -69,10 +69,12 @@ checker() {
 
 # emu_build CHECK: the emulator's build folder for CHECK beside the
 # grade's own, of the grade's variant (EMU_VARIANT, from the Makefile:
-# "-ucontext" for a grade with EMU_SWITCH=ucontext), so that a variant's
-# checks run the variant's drivers.
+# "-ucontext" for a grade with EMU_SWITCH=ucontext) and edition ("-open":
+# GUIDANCE, from the Makefile), so that a variant's checks run the
+# variant's drivers, and the open edition's drivers are built from its
+# own objects (the Makefile's BUILD names both).
 emu_build() {
-    echo "$(dirname "$build")/emu-$1${EMU_VARIANT:-}"
+    echo "$(dirname "$build")/emu-$1${EMU_VARIANT:-}$([ "${GUIDANCE:-guided}" = open ] && echo -open)"
 }
 
 # check_driver CHECK LAB ORDER: the driver to run under CHECK in ORDER

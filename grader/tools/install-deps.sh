@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh: make sure the tools ScanLab needs are installed.
 #
-#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang] [original-awk] [arm64] [help2man]
+#   grader/tools/install-deps.sh criterion [cjson] [pandoc] [gnuplot] [chromium] [zip] [unzip] [slurm] [clang] [original-awk] [arm64] [help2man] [ccache]
 #
 # Each name is checked; what is missing is installed with apt-get when we
 # run as root, and otherwise the exact command to run is printed. On macOS
@@ -60,8 +60,12 @@ for need in "$@"; do
                missing="$missing clang libclang-rt-dev" ;;
     # make test-arm64: an arm64 Debian root, its programs run by qemu
     # through binfmt_misc (the package registers itself there).
-    arm64) command -v debootstrap >/dev/null 2>&1 && [ -x /usr/libexec/qemu-binfmt/aarch64-binfmt-P ] ||
-               missing="$missing debootstrap qemu-user-static binfmt-support" ;;
+    # rsync: the tree copied in by content (test-arm64.sh says why).
+    arm64) command -v debootstrap >/dev/null 2>&1 && [ -x /usr/libexec/qemu-binfmt/aarch64-binfmt-P ] &&
+               command -v rsync >/dev/null 2>&1 ||
+               missing="$missing debootstrap qemu-user-static binfmt-support rsync" ;;
+    # make test: a compiler cache (the Makefile's CCACHE).
+    ccache) command -v ccache >/dev/null 2>&1 || missing="$missing ccache" ;;
     *) echo "install-deps.sh: unknown dependency '$need'" >&2; exit 2 ;;
     esac
 done
