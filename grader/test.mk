@@ -57,7 +57,8 @@ test-all: ## make test with what it runs once done in full (every lab of test-ar
 
 # One step: run with its output kept apart (the + hands it make's
 # jobserver, so its builds take their turn in the pool), then shown.
-test-step/%: $$(addprefix test-step/,$$(call test_after,$$*))
+.PHONY: $(TEST_STEPS:%=test-step/%)
+$(TEST_STEPS:%=test-step/%): test-step/%: $$(addprefix test-step/,$$(call test_after,$$*))
 	+@grader/tools/test-step.sh run $(TEST_LOGS) $* $(MAKE) --no-print-directory $*
 	@grader/tools/test-step.sh show $(TEST_LOGS) $*
 

@@ -25,12 +25,15 @@ case $action in
 run)
     step=$1
     shift
+    mkdir -p "$logs"
     start=$(date +%s)
     status=0
     "$@" >"$logs/$step.log" 2>&1 </dev/null || status=$?
     wall=$(($(date +%s) - start))
-    # times' second line: the children's user and system time.
-    set -- $(times | sed -n 2p)
+    # times' second line: the children's user and system time (in this
+    # shell: a command substitution's subshell has waited for none).
+    times >"$logs/$step.times"
+    set -- $(sed -n 2p "$logs/$step.times")
     cpu=$(($(seconds "$1") + $(seconds "$2")))
     echo "$status $wall $cpu" >"$logs/$step.result"
     ;;
