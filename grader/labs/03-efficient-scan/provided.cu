@@ -44,6 +44,12 @@
 
 enum provided_scan_kind { PROVIDED_EXCLUSIVE, PROVIDED_INCLUSIVE };
 
+/* The sums below wrap at 2^32, as a GPU's int additions do and as the
+ * labs' interfaces promise: in unsigned arithmetic, where wrapping is
+ * defined, so that the memory check's UBSan (signed overflow) never stops
+ * the grader's own code. [INT_MAX 1] -> [INT_MAX INT_MIN]. */
+__device__ static int provided_add(int a, int b) { return (int)((unsigned)a + (unsigned)b); }
+
 /* A serial scan; in == out is allowed (each element is read before its
  * place is written). */
 __global__ void provided_serial_scan_kernel(const int *d_in, int *d_out, size_t n,
@@ -53,10 +59,10 @@ __global__ void provided_serial_scan_kernel(const int *d_in, int *d_out, size_t 
     for (size_t i = 0; i < n; i++) {
         int value = d_in[i];
         if (kind == PROVIDED_INCLUSIVE)
-            sum += value;
+            sum = provided_add(sum, value);
         d_out[i] = sum;
         if (kind == PROVIDED_EXCLUSIVE)
-            sum += value;
+            sum = provided_add(sum, value);
     }
 }
 
@@ -64,7 +70,7 @@ __global__ void provided_serial_scan_kernel(const int *d_in, int *d_out, size_t 
 __global__ void provided_serial_step_kernel(const int *d_in, int *d_out, size_t n, size_t offset)
 {
     for (size_t i = n; i-- > 0;)
-        d_out[i] = i >= offset ? d_in[i - offset] + d_in[i] : d_in[i];
+        d_out[i] = i >= offset ? provided_add(d_in[i - offset], d_in[i]) : d_in[i];
 }
 
 /* One up-sweep (down == 0) or down-sweep (down == 1) level of a tree. */
@@ -74,7 +80,7 @@ __global__ void provided_serial_level_kernel(int *d_tree, size_t size, size_t st
         int left = d_tree[right - stride];
         if (down)
             d_tree[right - stride] = d_tree[right];
-        d_tree[right] += left;
+        d_tree[right] = provided_add(d_tree[right], left);
     }
 }
 
