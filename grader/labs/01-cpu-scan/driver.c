@@ -16,6 +16,17 @@
 #include "scan.h"
 #include "todo.h"
 
+/* The count a compaction returned and the elements it kept, at most the
+ * n that out holds: a count past n (-1 returned as a size_t is SIZE_MAX)
+ * is said, and nothing past out's end is read. */
+static void print_kept(const char *name, const int *got, size_t kept, size_t expected_kept, size_t n)
+{
+    printf("%-24s kept %zu (expected %zu)\n", name, kept, expected_kept);
+    if (kept > n)
+        printf("%-24s returned more than n = %zu: out holds only n, so only n are shown\n", name, n);
+    print_ints(name, got, kept > n ? n : kept);
+}
+
 int drive(const struct driver_args *args)
 {
     struct test_case c = driver_case(args, "01");
@@ -39,15 +50,12 @@ int drive(const struct driver_args *args)
 
     size_t expected_kept = oracle_compact_nonzero(input, expected, c.n);
     size_t kept = compact_cpu(input, got, c.n);
-    if (driver_is_written("compact_cpu")) {
-        printf("%-24s kept %zu (expected %zu)\n", "compact_cpu", kept, expected_kept);
-        print_ints("compact_cpu", got, kept);
-    }
+    if (driver_is_written("compact_cpu"))
+        print_kept("compact_cpu", got, kept, expected_kept, c.n);
     kept = compact_cpu_with_scan(input, got, scratch, c.n);
     if (driver_is_written("compact_cpu_with_scan")) {
         print_ints("  flags, then their scan", scratch, c.n);
-        printf("%-24s kept %zu (expected %zu)\n", "compact_cpu_with_scan", kept, expected_kept);
-        print_ints("compact_cpu_with_scan", got, kept);
+        print_kept("compact_cpu_with_scan", got, kept, expected_kept, c.n);
         print_verdict("compact_cpu_with_scan", expected, got, kept < expected_kept ? kept : expected_kept);
     }
     free(input);
