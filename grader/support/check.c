@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 
 #include "check.h"
+#include "guarded_buffer.h"
 #include "host.h"
 #include "todo.h"
 
@@ -55,6 +56,13 @@ static void show_value(uint32_t value, enum value_style style, char *text, size_
     }
 }
 
+const char *poison_note(uint32_t value, size_t bytes)
+{
+    uint32_t mask = bytes >= 4 ? 0xffffffffu : (1u << (8 * bytes)) - 1;
+    return (value & mask) == (POISON & mask) ? " (the grader's poison, what fresh memory holds: nothing was written there)"
+                                             : "";
+}
+
 void expect_same_values(const struct test_case *c, const char *what, const void *expected,
                         const void *got, size_t count, enum value_style style)
 {
@@ -62,10 +70,11 @@ void expect_same_values(const struct test_case *c, const char *what, const void 
     if (differ == 0)
         return;
     char want[16], have[16];
+    uint32_t got_value = ((const uint32_t *)got)[first];
     show_value(((const uint32_t *)expected)[first], style, want, sizeof want);
-    show_value(((const uint32_t *)got)[first], style, have, sizeof have);
-    fail_case(c, "%s%sfirst mismatch at index %zu: expected %s, got %s (%zu of %zu %s)", what ? what : "",
-              what ? ": " : "", first, want, have, differ, count,
+    show_value(got_value, style, have, sizeof have);
+    fail_case(c, "%s%sfirst mismatch at index %zu: expected %s, got %s%s (%zu of %zu %s)", what ? what : "",
+              what ? ": " : "", first, want, have, poison_note(got_value, 4), differ, count,
               style == VALUES_DECIMAL ? "elements differ" : "differ");
 }
 

@@ -32,6 +32,12 @@ enum value_style {
 void expect_same_values(const struct test_case *c, const char *what, const void *expected,
                         const void *got, size_t count, enum value_style style);
 
+/* For the "got" of a message: what a value read back says when its low
+ * `bytes` bytes are the poison fresh memory holds (POISON, 0xa5 in every
+ * byte: guarded_buffer.h), " (the grader's poison, what fresh memory
+ * holds: nothing was written there)", else "". */
+const char *poison_note(uint32_t value, size_t bytes);
+
 /* The same for ints, in decimal. `what` names the array when it is not
  * the function's main output. */
 void expect_same_ints(const struct test_case *c, const char *what,

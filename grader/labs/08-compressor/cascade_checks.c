@@ -112,7 +112,8 @@ void check_cascade_narrow(const struct cascade_case *c)
     for (size_t i = 0; i < n * w; i++)
         if (got[i] != raw[i])
             fail_case(&c->base, "d_raw: first mismatch at byte %zu (element %zu, byte %zu of it): expected 0x%02x,"
-                      " got 0x%02x (d_values[%zu] = 0x%08x)", i, i / w, i % w, raw[i], got[i], i / w, values[i / w]);
+                      " got 0x%02x%s (d_values[%zu] = 0x%08x)", i, i / w, i % w, raw[i], got[i], poison_note(got[i], 1),
+                      i / w, values[i / w]);
     device_bytes_free(&d_values);
     device_bytes_free(&d_raw);
     free(raw), free(values), free(got);
@@ -277,8 +278,8 @@ void check_cascade_encode(const struct cascade_case *c)
         if (got[i] != expected[i]) {
             struct cascade_layout layout = cascade_payload_layout(expected);
             cascade_payload_place(&layout, i, where, sizeof where);
-            fail_case(&c->base, "payload byte %zu (%s): expected 0x%02x, got 0x%02x (the payload has %zu bytes%s)", i,
-                      where, expected[i], got[i], expected_bytes,
+            fail_case(&c->base, "payload byte %zu (%s): expected 0x%02x, got 0x%02x%s (the payload has %zu bytes%s)", i,
+                      where, expected[i], got[i], poison_note(got[i], 1), expected_bytes,
                       got_delta != (expected_delta != 0) ? "; and *delta_used is wrong too" : "");
         }
     }
@@ -340,8 +341,8 @@ static void expect_decodes(const struct cascade_case *c, const char *lead, const
     expect_call_success(&c->base, head, err);
     for (size_t i = 0; i < c->base.n * c->element_bytes; i++)
         if (got[i] != raw[i])
-            fail_case(&c->base, "%s: first mismatch at element %zu (byte %zu of it): expected 0x%02x, got 0x%02x", head,
-                      i / c->element_bytes, i % c->element_bytes, raw[i], got[i]);
+            fail_case(&c->base, "%s: first mismatch at element %zu (byte %zu of it): expected 0x%02x, got 0x%02x%s", head,
+                      i / c->element_bytes, i % c->element_bytes, raw[i], got[i], poison_note(got[i], 1));
     free(got);
 }
 
