@@ -107,6 +107,7 @@ void fill_input(int *values, const struct test_case *c)
         case FILL_SPARSE: values[i] = random_in_range(&state, 0, 7) == 0 ? random_in_range(&state, 1, 100) : 0; break;
         case FILL_ZEROS: values[i] = 0; break;
         case FILL_NO_ZEROS: values[i] = random_in_range(&state, 1, 100); break;
+        case FILL_MINUS_ONES: values[i] = -1; break;
         }
     }
 }
@@ -119,6 +120,7 @@ const char *fill_name(enum fill fill)
     case FILL_SPARSE: return "sparse";
     case FILL_ZEROS: return "zeros";
     case FILL_NO_ZEROS: return "nozeros";
+    case FILL_MINUS_ONES: return "minusones";
     }
     return "?";
 }

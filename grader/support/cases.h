@@ -25,6 +25,8 @@ enum fill {
     FILL_SPARSE,     /* mostly zeros, about one element in eight non-zero */
     FILL_ZEROS,      /* nothing to keep */
     FILL_NO_ZEROS,   /* everything kept */
+    FILL_MINUS_ONES, /* all minus ones: the scan is 0 -1 -2 ..., every partial sum and every
+                        tile's sum negative, so a sign that spills into a flag or a count shows */
 };
 
 struct case_words;

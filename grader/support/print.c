@@ -116,13 +116,13 @@ struct test_case driver_case(const struct driver_args *args, const char *lab)
 {
     static const struct { const char *name; enum fill fill; } fills[] = {
         {"random", FILL_RANDOM}, {"ones", FILL_ONES}, {"sparse", FILL_SPARSE},
-        {"zeros", FILL_ZEROS}, {"nozeros", FILL_NO_ZEROS},
+        {"zeros", FILL_ZEROS}, {"nozeros", FILL_NO_ZEROS}, {"minusones", FILL_MINUS_ONES},
     };
     const char *name = args->fill != NULL ? args->fill : "random";
     for (size_t i = 0; i < sizeof fills / sizeof fills[0]; i++)
         if (strcmp(name, fills[i].name) == 0)
             return (struct test_case){lab, "", args->n, "chosen on the command line", fills[i].fill, args->seed, NULL};
-    driver_refuse("FILL", name, "random, ones, sparse, zeros or nozeros");
+    driver_refuse("FILL", name, "random, ones, sparse, zeros, nozeros or minusones");
 }
 
 int *driver_input(const struct test_case *c)

@@ -344,8 +344,15 @@ static void check_whole_unaligned(const struct test_case *c)
 Test(single_pass, sizes) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole); }
 
 /* All ones: element i of the result is i, so a tile with a wrong prefix
- * shows at its first element (a multiple of 8192), off by whole tiles. */
-Test(single_pass, all_ones) { for_each_size("scan_exclusive_single_pass", FILL_ONES, check_whole); }
+ * shows at its first element (a multiple of 8192), off by whole tiles.
+ * Then all minus ones: every tile's aggregate and prefix is negative, so a
+ * status word whose value's sign spills into its flag (a negative value
+ * read as "prefix ready", or a flag read as part of the value) shows. */
+Test(single_pass, all_ones)
+{
+    for_each_size("scan_exclusive_single_pass", FILL_ONES, check_whole);
+    for_each_size("scan_exclusive_single_pass", FILL_MINUS_ONES, check_whole);
+}
 Test(single_pass, in_place) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_in_place); }
 Test(single_pass, unaligned) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_unaligned); }
 Test(single_pass, reuse_temp) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_twice); }
