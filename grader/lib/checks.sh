@@ -196,16 +196,30 @@ failing_size() {
     set -- $1
     for n in $(echo "$4" | tr ',' ' '); do
         "$here/jobs/check-run.sh" "$out/settings.sh" "$1 $2 $3 $n" </dev/null
-        [ "$(cat "$out/$2.check-$1/$3.$n.rc")" = 0 ] || { echo "$n"; return; }
+        rc_alone=$(cat "$out/$2.check-$1/$3.$n.rc")
+        [ "$rc_alone" = 0 ] || checker_failed "$rc_alone" || { echo "$n"; return; }
     done
     echo "$4"
 }
 
+# checker_failed RC: whether a run's exit status is none that the driver
+# (0, 1: a CUDA error or a wrong result, 2), a checker's finding (86),
+# the emulator's "cannot run here" (87) or a time limit (124, 137) gives:
+# the checker itself failed (compute-sanitizer exits 255 when it cannot
+# start or loses the GPU, as it did with six grades at once on a GPU).
+checker_failed() {
+    case $1 in 0 | 1 | 2 | 86 | 87 | 124 | 137) return 1 ;; *) return 0 ;; esac
+}
+
 # check_verdict CHECK LAB: the check's verdict on the lab once its runs
 # are done, its first finding named: the size, the thread order, the
-# checker's line (tools/finding.awk), how to see it.
+# checker's line (tools/finding.awk), how to see it. A run whose checker
+# failed by itself, or that ran out of time, is run again; if it does
+# so again, that order has no verdict, and the check is "not graded"
+# (costing nothing) unless another order found something.
 check_verdict() {
     dir=$out/$2.check-$1
+    unsure=""
     for order in $(cat "$dir/orders"); do
         sizes=$(check_sizes "$1" "$order" "$2" | tr ' ' ',')
         rc=$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)
@@ -215,6 +229,17 @@ check_verdict() {
         if [ "$rc" = 87 ]; then
             row "$2" "$backend" "check::$1" notgraded "$(grep -m 1 '^scanlab-emu: ' "$dir/$order.$sizes.log" | cut -c1-300)"
             return
+        fi
+        if checker_failed "$rc" || [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+            first=$rc
+            "$here/jobs/check-run.sh" "$out/settings.sh" "$1 $2 $order $sizes" </dev/null
+            rc=$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)
+            [ "$rc" != 0 ] || continue
+            if checker_failed "$rc" || [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+                unsure="not graded: the checker itself failed, twice ($(check_failure "$first" "$rc" "$order" \
+                    "$dir/$order.$sizes.log")); its points are not counted (log: $dir/$order.$sizes.log)"
+                continue
+            fi
         fi
         n=$(failing_size "$1 $2 $order $sizes")
         log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc" 2>/dev/null || echo 1)
@@ -229,7 +254,18 @@ check_verdict() {
         row "$2" "$backend" "check::$1" fail "$message$(printf '\037')${thread:+$thread$(printf '\037')}reproduce: ${where#*|}  (log: $log)"
         return
     done
+    if [ -n "$unsure" ]; then row "$2" "$backend" "check::$1" notgraded "$unsure"; return; fi
     row "$2" "$backend" "check::$1" pass ""
+}
+
+# check_failure FIRST SECOND ORDER LOG: the two failures in words.
+check_failure() {
+    case $1:$2 in
+    124:124 | 137:137 | 124:137 | 137:124) what="out of time, $long_timeout s, the machine busy or the checker stuck" ;;
+    *) what="exit status $1, then $2" ;;
+    esac
+    line=$(grep -v '^[[:space:]]*$' "$4" 2>/dev/null | grep -m 1 -i -E 'error|sanitizer|fatal' | cut -c1-160)
+    echo "$what, $(if [ "$3" = gpu ]; then echo "compute-sanitizer"; else echo "the emulator's ${3#emu-} run"; fi)${line:+: $line}"
 }
 
 # check_where CHECK LAB ORDER N: where a finding was, "WHERE|REPRODUCE":
