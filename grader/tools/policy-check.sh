@@ -10,8 +10,9 @@
 # Two looks at the same code:
 # - the sources: Thrust, CUB and CUDPP (the labs ask for your own kernels),
 #   the grader's oracle_* functions (the expected answers), inline assembly;
-# - the compiled objects' undefined symbols (nm -u): what the code really
-#   calls, whatever macros or token pasting hid in the source. Leaving the
+# - the compiled objects' symbols (nm): what the code really calls
+#   (undefined) or made of a library's templates (defined: CUB, Thrust),
+#   whatever macros or token pasting hid in the source. Leaving the
 #   process (exit, _exit, fork, exec, kill, raw syscall), touching files
 #   (open, fopen, mkdir, unlink, rename, write to a descriptor), loading code
 #   (dlopen, dlsym), changing signal handling, oracle_*, and reference_*
@@ -50,7 +51,11 @@ for object in "$objects"/*.o; do
     [ -n "$calls" ] && say "$(basename "$object" .o) calls ${calls% }: code under test may not leave the process, touch files or signals, or read the grader's answers"
     reference=$(grep -E '^reference_' "$object.undefined" | head -n 1)
     [ -n "$reference" ] && say "$(basename "$object" .o) calls $reference: the reference solution, which the performance test links in to time your code against, is not yours to call"
-    library=$(grep -E '(thrust|3cub|cudpp)' "$object.undefined" | head -n 1)
+    # Thrust and CUB are templates: what a file makes of them is defined
+    # in its own object (N3cub, N6thrust: their namespaces, mangled), so
+    # every symbol is read, not only the undefined ones.
+    library=$({ grep -E '(thrust|3cub|cudpp)' "$object.undefined" || :
+                nm --defined-only "$object" 2>/dev/null | awk '{ print $NF }' | grep -E '(N6thrust|N3cub)'; } | head -n 1)
     [ -n "$library" ] && say "$(basename "$object" .o) links Thrust, CUB or CUDPP ($library): this lab asks for your own kernels"
     rm -f "$object.undefined"
 done
