@@ -30,6 +30,21 @@ static const struct size_case sizes[SIZES] = {
     [MANY_BLOCKS] = {4097, "many blocks, not a power of two"},
 };
 
+/* More than a grid's worth of work for the kernels that loop over their
+ * grid: 4096 blocks of 256 (the skeleton's MAX_BLOCKS, the most a launch
+ * of parts A to C takes) and 257 values past them, so a kernel that takes
+ * one block's worth and stops, launched with at most 4096 blocks, leaves
+ * the end undone. One width and fill: noise, so that every value is a run
+ * (parts B and C see a million runs too). */
+static const struct size_case past_a_grid = {4096 * 256 + 257, "more than a grid's worth: 4096 blocks of 256, and 257"};
+
+static void check_past_a_grid(const char *function, cascade_check_fn check)
+{
+    struct cascade_case c = cascade_case_of(function, &past_a_grid, 4, CASCADE_FILL_NOISE, SCANZIP_FRAME_CHOOSE,
+                                            CASCADE_CHOOSE_DELTA);
+    check(&c);
+}
+
 /* Given frame lengths, with delta off and on: 1 (a frame a run), 3 (not
  * a power of two), 128, 100000 (longer than the chunk), and 2^20, the
  * longest the format allows: scanzip --frame 1048576 writes it, and a
@@ -53,12 +68,14 @@ Test(widen, sizes)
 {
     require_gpu();
     cascade_check_sizes("cascade_widen", sizes, SIZES, check_cascade_widen);
+    check_past_a_grid("cascade_widen", check_cascade_widen);
 }
 
 Test(narrow, sizes)
 {
     require_gpu();
     cascade_check_sizes("cascade_narrow", sizes, SIZES, check_cascade_narrow);
+    check_past_a_grid("cascade_narrow", check_cascade_narrow);
 }
 
 /* ---- Part B ------------------------------------------------------------------ */
@@ -67,12 +84,14 @@ Test(delta, sizes)
 {
     require_gpu();
     cascade_check_sizes("cascade_delta", sizes, SIZES, check_cascade_delta);
+    check_past_a_grid("cascade_delta", check_cascade_delta);
 }
 
 Test(undelta, sizes)
 {
     require_gpu();
     cascade_check_sizes("cascade_undelta", sizes, SIZES, check_cascade_undelta);
+    check_past_a_grid("cascade_undelta", check_cascade_undelta);
 }
 
 /* ---- Part C ------------------------------------------------------------------ */
@@ -81,6 +100,7 @@ Test(frame_bytes, sizes)
 {
     require_gpu();
     cascade_check_sizes("cascade_frame_bytes", sizes, SIZES, check_cascade_frame_bytes);
+    check_past_a_grid("cascade_frame_bytes", check_cascade_frame_bytes);
 }
 
 /* ---- Part D ------------------------------------------------------------------ */
