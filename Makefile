@@ -440,6 +440,8 @@ help: ## list the targets and the knobs
 	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 ONE_PROCESS=0|1 (make grade)"
 	@echo "       GUIDANCE=guided|open (the labs' edition: make grade, make student-release, make gradescope)"
 	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm WORKERS_PER_GPU=3 (make batch)"
+	@echo "       JOBS=$(CPUS) (make test's steps, make grade's builds: at once)  ARM64_LABS='01 07' (make test-arm64)"
+	@echo "       SCANLAB_CACHE=$(SCANLAB_CACHE) (what make test keeps)  CCACHE= (compile without ccache)"
 
 deps: ## install what the build needs (Criterion, cJSON) when missing
 	@grader/tools/install-deps.sh criterion cjson
