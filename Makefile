@@ -61,8 +61,10 @@ SCANLAB_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/scanlab
 # every compile of gcc, g++ and nvcc, the emulator's included, goes
 # through it, and one it has seen before, in this clone or another, comes
 # from the cache. Objects name their folder "." rather than the clone's
-# (-fdebug-prefix-map), so one clone's are right for another; CCACHE=
-# compiles everything anew.
+# (-fdebug-prefix-map), so one clone's are right for another; not nvcc's,
+# whose -Xcompiler ccache reads as one word, the clone's path in it, and
+# whose host debugging information nothing here reads (the emulator's
+# addr2line reads its own builds'). CCACHE= compiles everything anew.
 CCACHE ?= $(shell command -v ccache 2>/dev/null)
 export COMPILER_LAUNCHER := $(CCACHE)
 export CCACHE_DIR ?= $(SCANLAB_CACHE)/ccache
@@ -106,7 +108,7 @@ ifeq ($(BACKEND),cuda)
 CUDA_ARCH ?= $(if $(HAVE_GPU),-arch=native,-arch=all-major)
 NVCC      := $(COMPILER_LAUNCHER) $(NVCC_CUDA)
 NVCCFLAGS := -std=c++17 -O2 -g -lineinfo $(CUDA_ARCH) -Werror all-warnings \
-             -Xcompiler -Wall,-Wextra,-Werror,$(DEBUG_PREFIX) -I common -I grader/support -I grader/support/perf -I grader/labs \
+             -Xcompiler -Wall,-Wextra,-Werror -I common -I grader/support -I grader/support/perf -I grader/labs \
              $(GUIDANCE_FLAGS)
 CFLAGS    += -I $(CUDA_HOME)/include
 LINK      := $(NVCC_CUDA) $(CUDA_ARCH)
