@@ -23,8 +23,9 @@
 # comes from ccache (CCACHE in the Makefile); what lives outside the
 # clone is under SCANLAB_CACHE (docs/instructors.md#cache).
 
-# Each step: its target (the Makefile's), and the steps it waits for.
-# Listed longest first, the order in which the pool starts them.
+# Each step is a target of the Makefile's. Listed longest first, the order
+# in which the pool starts them; TEST_AFTER_STEP names the steps one waits
+# for, and a step without that line waits for test-build.
 TEST_STEPS := check-skeletons test-arm64 test-compile-cuda test-slurm test-build \
               test-planted test-tamper check-portable test-docs emu-test test-grade-solutions \
               test-open-edition fuzz test-scanzip test-grade-skeletons test-fast test-gpu-lock
