@@ -546,7 +546,6 @@ check-skeletons: $(OPEN_SKELETONS) ## fail if labs/ differs from what solutions/
 	    echo "labs/ is out of date with solutions/: run 'make skeletons'"; exit 1; }
 	@echo "  labs/ matches solutions/"
 
-
 # The open edition (GUIDANCE=open) under the emulator: the skeletons of
 # OPEN_CHECK_LABS build and earn nothing, and the references earn full
 # marks under the open rubric in the labs whose rubric differs from the

@@ -211,6 +211,13 @@ checker_failed() {
     case $1 in 0 | 1 | 2 | 86 | 87 | 124 | 137) return 1 ;; *) return 0 ;; esac
 }
 
+# no_verdict RC: a run that says nothing of the code: its checker failed
+# by itself, or it ran out of time (124, 137), the machine busy or the
+# checker stuck. Such a run is run again before it counts.
+no_verdict() {
+    checker_failed "$1" || [ "$1" = 124 ] || [ "$1" = 137 ]
+}
+
 # check_verdict CHECK LAB: the check's verdict on the lab once its runs
 # are done, its first finding named: the size, the thread order, the
 # checker's line (tools/finding.awk), how to see it. A run whose checker
@@ -230,12 +237,12 @@ check_verdict() {
             row "$2" "$backend" "check::$1" notgraded "$(grep -m 1 '^scanlab-emu: ' "$dir/$order.$sizes.log" | cut -c1-300)"
             return
         fi
-        if checker_failed "$rc" || [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+        if no_verdict "$rc"; then
             first=$rc
             "$here/jobs/check-run.sh" "$out/settings.sh" "$1 $2 $order $sizes" </dev/null
             rc=$(cat "$dir/$order.$sizes.rc" 2>/dev/null || echo 1)
             [ "$rc" != 0 ] || continue
-            if checker_failed "$rc" || [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+            if no_verdict "$rc"; then
                 unsure="not graded: the checker itself failed, twice ($(check_failure "$first" "$rc" "$order" \
                     "$dir/$order.$sizes.log")); its points are not counted (log: $dir/$order.$sizes.log)"
                 continue

@@ -42,12 +42,8 @@ show)
     echo "== $step"
     cat "$logs/$step.log"
     read -r status wall cpu <"$logs/$step.result"
-    if [ "$status" -eq 0 ]; then
-        echo "== $step: $wall s ($cpu s CPU)"
-    else
-        echo "== FAILED: $step (exit status $status; its whole output: $logs/$step.log)"
-        echo "== $step: $wall s ($cpu s CPU)"
-    fi
+    [ "$status" -eq 0 ] || echo "== FAILED: $step (exit status $status; its whole output: $logs/$step.log)"
+    echo "== $step: $wall s ($cpu s CPU)"
     ;;
 summary)
     start=$1
