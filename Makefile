@@ -519,9 +519,11 @@ nvcomp: ## fetch NVIDIA's nvCOMP (proprietary; pip download, never committed) in
 	@grader/tools/fetch-nvcomp.sh $(or $(NVCOMP),build/nvcomp)
 
 # Each knob quoted: an empty N= reaches the driver as '', which it refuses,
-# not as a missing argument that moves SEED into N's place.
+# not as a missing argument that moves SEED into N's place. CHECK=memory
+# reports device memory left allocated, as check::memory does (the
+# emulator's SCANLAB_EMU_LEAK_CHECK; compute-sanitizer's on a GPU).
 run: deps $(BUILD)/$(TREE)/$(firstword $(LABS))/run ## print the arrays of lab LAB for input N, SEED, FILL
-	@$(BUILD)/$(TREE)/$(firstword $(LABS))/run '$(N)' '$(SEED)' '$(FILL)'
+	@$(if $(filter memory,$(CHECK)),SCANLAB_EMU_LEAK_CHECK=1 )$(BUILD)/$(TREE)/$(firstword $(LABS))/run '$(N)' '$(SEED)' '$(FILL)'
 
 # The open edition's skeletons, made again when a solution or the tools
 # that make them change (and not otherwise: the steps of make test that

@@ -62,7 +62,7 @@ checker() {
         tool=$(command -v compute-sanitizer || ls "${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" 2>/dev/null) || return 0
         if [ "$1" = memory ]; then echo "$tool --tool memcheck --leak-check full --error-exitcode 86"
         else echo "$tool --tool racecheck --racecheck-report hazard --error-exitcode 86"; fi ;;
-    emu:memory) echo "env ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:exitcode=86:print_stacktrace=1" ;;
+    emu:memory) echo "env SCANLAB_EMU_LEAK_CHECK=86 ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:exitcode=86:print_stacktrace=1" ;;
     emu:race) echo "env TSAN_OPTIONS=halt_on_error=1:exitcode=86" ;;
     esac
 }

@@ -31,6 +31,11 @@
 
 #include "internal.h"
 
+/* AddressSanitizer's symbolizer, where the program is built with it (weak:
+ * NULL otherwise). */
+extern "C" void __sanitizer_symbolize_pc(void *pc, const char *format, char *buffer, size_t size)
+    __attribute__((weak));
+
 struct CUevent_st {
     double ms;
     bool recorded;
@@ -51,6 +56,9 @@ cudaError_t sticky = cudaSuccess;
 std::map<const char *, size_t> &device_allocations = *new std::map<const char *, size_t>;
 std::map<const char *, size_t> &host_allocations = *new std::map<const char *, size_t>;
 std::map<const void *, size_t> &shared_limits = *new std::map<const void *, size_t>; /* bytes */
+/* Where each device allocation was made: the code address cudaMalloc
+ * returns to, for the leak report. */
+std::map<const char *, const void *> &allocation_sites = *new std::map<const char *, const void *>;
 
 constexpr size_t default_shared_limit = 48 * 1024;
 constexpr size_t default_device_memory = (size_t)4 << 30;
@@ -152,6 +160,71 @@ cudaError_t refuse_allocation(size_t size, const char *why)
                 (double)device_bytes_in_use / mib, (double)device_memory() / mib);
     }
     return result(cudaErrorMemoryAllocation);
+}
+
+/* SCANLAB_EMU_LEAK_CHECK: the exit status of a program that leaked, or 0
+ * when leaks are not reported (unset). */
+int leak_exit_status()
+{
+    static const int status = [] {
+        const char *text = getenv("SCANLAB_EMU_LEAK_CHECK");
+        return text && *text ? atoi(text) : 0;
+    }();
+    return status;
+}
+
+/* "in scan_exclusive labs/03-efficient-scan/scan.cu:88", or the code
+ * address where the program has no symbolizer (a build without
+ * AddressSanitizer). */
+void describe_site(const void *site, char *text, size_t room)
+{
+    if (__sanitizer_symbolize_pc) {
+        /* The return address is the instruction after the call: one byte
+         * back lies inside the call, whose line is the one to name. */
+        __sanitizer_symbolize_pc((void *)((const char *)site - 1), "in %f %s:%l", text, room);
+        if (text[0] != '\0')
+            return;
+    }
+    snprintf(text, room, "at code address %p", site);
+}
+
+/* Reports the device memory still allocated, WHEN ("at exit", or when
+ * cudaDeviceReset is about to free it all), naming the largest allocation
+ * (a student's scratch array, most often), and ends the program with
+ * leak_exit_status(); does nothing when nothing is left or leaks are not
+ * reported. */
+void report_leaks(const char *when)
+{
+    if (!leak_exit_status() || device_allocations.empty())
+        return;
+    size_t bytes = 0;
+    auto largest = device_allocations.begin();
+    for (auto allocation = largest; allocation != device_allocations.end(); ++allocation) {
+        bytes += allocation->second;
+        if (allocation->second > largest->second)
+            largest = allocation;
+    }
+    char site[512] = "";
+    describe_site(allocation_sites[largest->first], site, sizeof site);
+    fprintf(stderr, "scanlab-emu: leak: %zu bytes of device memory from cudaMalloc %s were never "
+            "freed with cudaFree (%zu allocation%s, %zu bytes in all, still allocated %s; on a GPU "
+            "compute-sanitizer's leak check reports the same)\n", largest->second, site,
+            device_allocations.size(), device_allocations.size() == 1 ? "" : "s", bytes, when);
+    fflush(NULL);
+    _exit(leak_exit_status());
+}
+
+void report_leaks_at_exit() { report_leaks("at exit"); }
+
+/* Has report_leaks run at exit, from the first allocation on, when leaks
+ * are reported. */
+void watch_for_leaks()
+{
+    static bool watching = false;
+    if (!watching && leak_exit_status()) {
+        watching = true;
+        atexit(report_leaks_at_exit);
+    }
 }
 
 #if defined(__APPLE__)
@@ -338,11 +411,13 @@ extern "C" cudaError_t cudaDeviceSynchronize(void) { return result(cudaSuccess);
 
 extern "C" cudaError_t cudaDeviceReset(void)
 {
+    report_leaks("when cudaDeviceReset freed it");
     for (auto &allocation : device_allocations) {
         forget_allocation(allocation.first);
         free((void *)allocation.first);
     }
     device_allocations.clear();
+    allocation_sites.clear();
     device_bytes_in_use = 0;
     shared_limits.clear();
     sticky = last_error = cudaSuccess;
@@ -378,6 +453,8 @@ extern "C" cudaError_t cudaMalloc(void **dev_ptr, size_t size)
         return refuse_allocation(size, "the host has no memory left for it");
     memset(p, poison_byte, size);
     device_allocations[(const char *)p] = size;
+    allocation_sites[(const char *)p] = __builtin_return_address(0);
+    watch_for_leaks();
     track_allocation(p, size);
     device_bytes_in_use += size;
     *dev_ptr = p;
@@ -402,6 +479,7 @@ extern "C" cudaError_t cudaFree(void *dev_ptr)
     }
     device_bytes_in_use -= found->second;
     device_allocations.erase(found);
+    allocation_sites.erase((const char *)dev_ptr);
     forget_allocation(dev_ptr);
     free(dev_ptr);
     return result(cudaSuccess);
