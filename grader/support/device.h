@@ -70,8 +70,16 @@ void guarded_buffer_download(const struct guarded_buffer *b, void *values);
 void *guarded_buffer_read(const struct guarded_buffer *b);
 
 /* Fail the case if anything wrote into the guards of `name`, naming the
- * first element (or byte) written outside it. */
+ * first element (or byte) written outside it; then as
+ * expect_allocations_intact. */
 void expect_buffer_guards_intact(const struct test_case *c, const char *name, const struct guarded_buffer *b);
+
+/* Fail the case if CALL (NULL: the case's function) wrote outside an
+ * array that it allocated itself, where every cudaMalloc lies between
+ * guard zones (guarded_malloc.h): "scan_exclusive_tiled wrote outside one
+ * of the device arrays it allocated: a device array of 4100 4-byte
+ * elements ... was written at element 4100 (byte 16400), past its end". */
+void expect_allocations_intact(const struct test_case *c, const char *call);
 
 /* The data (host_alloc'd), once its guards are found intact. */
 void *guarded_buffer_read_checked(const struct test_case *c, const char *name, const struct guarded_buffer *b);

@@ -4,3 +4,7 @@
 # The earlier labs it calls through common/*.h: their provided.cu, the
 # grader's own implementation, is linked in place of the student's.
 USES_02-naive-scan := 
+# Every device allocation of its tests, the student's own scratch arrays
+# included, lies between guard zones (grader/support/guarded_malloc.h),
+# checked after each call: a write past one is named at any n.
+GUARDED_02-naive-scan := yes
