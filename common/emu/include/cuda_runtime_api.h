@@ -27,6 +27,13 @@ extern "C" {
 #define SCANLAB_EMU_DEFAULT(value)
 #endif
 
+/* The emulator's own: how many blocks of a launch run at once while they
+ * overlap, when SCANLAB_EMU_RESIDENT is unset, for a program that defines
+ * it (a lab whose kernels wait for one another across many tiles: lab
+ * 07's tests and driver); 4 in a program that does not. Weak: a GPU
+ * build ignores it. */
+extern const unsigned scanlab_emu_resident_blocks __attribute__((weak));
+
 /* The real runtime's error codes that the emulator returns or that labs
  * commonly test for; names and values as in CUDA's driver_types.h. */
 enum cudaError {

@@ -75,6 +75,19 @@ bool overlap_blocks;
 constexpr unsigned long long overlap_most = 8192;
 unsigned long long overlap_seed = 1;
 unsigned resident_blocks = 4;
+/* However many blocks SCANLAB_EMU_RESIDENT allows, the resident threads
+ * are at most those of eight Hopper SMs (2048 each): every CUDA thread
+ * is a fiber with its own stack, and 64 blocks of 1024 threads would map
+ * more stacks than Linux allows a process (vm.max_map_count, 65530). */
+constexpr unsigned long long resident_threads_most = 8 * 2048;
+
+/* The blocks of launch c resident at once while they overlap. */
+unsigned resident_for(const LaunchConfig &c)
+{
+    unsigned long long threads = (unsigned long long)c.block.x * c.block.y * c.block.z;
+    unsigned long long fit = resident_threads_most / threads;
+    return fit == 0 ? 1 : fit < resident_blocks ? (unsigned)fit : resident_blocks;
+}
 
 void format_coords(Coords &c, unsigned x, unsigned y, unsigned z)
 {
@@ -100,7 +113,9 @@ void read_order()
     overlap_blocks = text && *text && strcmp(text, "forward") != 0;
 }
 
-/* SCANLAB_EMU_BLOCKS and SCANLAB_EMU_RESIDENT (after read_order). Without
+/* SCANLAB_EMU_BLOCKS and SCANLAB_EMU_RESIDENT (after read_order); a
+ * program's own scanlab_emu_resident_blocks, where it has one, in place
+ * of 4 when SCANLAB_EMU_RESIDENT is unset. Without
  * the access hooks (a sanitizer's build) blocks cannot take turns in the
  * middle of a thread, so they run in sequence. */
 void read_blocks()
@@ -119,6 +134,8 @@ void read_blocks()
                 "overlap:SEED\n", text);
         exit(2);
     }
+    if (&scanlab_emu_resident_blocks != nullptr && scanlab_emu_resident_blocks > 0)
+        resident_blocks = scanlab_emu_resident_blocks;
     const char *resident = getenv("SCANLAB_EMU_RESIDENT");
     if (resident && atoi(resident) > 0)
         resident_blocks = (unsigned)atoi(resident);
@@ -241,7 +258,7 @@ void run_blocks(const LaunchConfig &c)
         /* Each launch its own turns, the same in every run. */
         static unsigned long long launches;
         begin_overlapped_launch();
-        ok = run_blocks_overlapped(total, resident_blocks,
+        ok = run_blocks_overlapped(total, resident_for(c),
                                    overlap_seed + 0x9e3779b97f4a7c15ull * launches++);
     } else {
         ok = run_blocks_in_sequence(c);

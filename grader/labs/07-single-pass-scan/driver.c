@@ -21,6 +21,13 @@
 #include "print.h"
 #include "single_pass.h"
 
+/* Under the emulator 64 blocks overlap here, not 4 (cuda_runtime_api.h):
+ * the look-back reads back a window of 32 tiles, so a look-back wrong only
+ * past its first window needs more than 32 tiles in flight to show, as it
+ * does on a GPU, which holds hundreds. Costs this lab's reverse-order pass
+ * about 5 s of CPU time. */
+const unsigned scanlab_emu_resident_blocks = 64;
+
 #ifndef SCANLAB_GUIDANCE_OPEN
 /* A segmented step (each segment of the input scanned on its own): its
  * output and the verdict. */
