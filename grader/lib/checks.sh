@@ -6,7 +6,8 @@
 #
 #   checks_all LAB...   the check:: lines of the labs, their rows in OUT/results
 #
-# Once a lab's tests all pass, its driver (make run) runs under a bounds
+# Once a lab's tests all pass (or one of them does: its findings are
+# shown, for no points, early_row), its driver (make run) runs under a bounds
 # checker and under a race checker, at sizes that cross warp, block and
 # tile edges, in every thread order; a finding costs that line's points
 # and its message carries the checker's own line. The driver, not the
@@ -153,17 +154,31 @@ checks_all() {
             [ "$backend:${CHECK:-none}:$check" != emu:race:memory ] || continue   # the race check alone
             if [ "${CHECK:-none}" = "$check" ] || lab_passed "$lab"; then
                 echo "$check $lab" >>"$out/check-wanted"
+            elif lab_passed_some "$lab"; then
+                echo "$check $lab early" >>"$out/check-wanted"   # its findings shown, no points yet
             else
-                row "$lab" "$backend" "$test" fail "not run: the lab's checks run once every one of its tests passes (now: make grade LAB=${lab%%-*} CHECK=$check)"
+                row "$lab" "$backend" "$test" fail "not run: the lab's checks run once one of its tests passes, and count once every one does (now: make grade LAB=${lab%%-*} CHECK=$check)"
             fi
         done
     done
     build_check_drivers "$out/check-wanted"
-    while read -r check lab; do
-        if check_plan "$check" "$lab" >>"$out/check-runs"; then echo "$check $lab" >>"$out/check-planned"; fi
+    while read -r check lab early; do
+        if check_plan "$check" "$lab" >>"$out/check-runs"; then echo "$check $lab $early" >>"$out/check-planned"; fi
     done <"$out/check-wanted"
     pool check-run.sh <"$out/check-runs"
-    while read -r check lab; do check_verdict "$check" "$lab"; done <"$out/check-planned"
+    while read -r check lab early; do check_verdict "$check" "$lab" "$early"; done <"$out/check-planned"
+}
+
+# early_row CHECK LAB STATUS MESSAGE: the check's row; for a lab whose
+# tests do not all pass yet (check_verdict's EARLY), a finding is shown
+# as it is, but costs nothing more and earns nothing: the check's points
+# count once every test passes.
+early_row() {
+    if [ -z "$early" ]; then row "$2" "$backend" "check::$1" "$3" "$4"; return; fi
+    case $3 in
+    fail) row "$2" "$backend" "check::$1" fail "$4$(printf '\037')(its points count once every one of the lab's tests passes; a finding is often why one fails)" ;;
+    *) row "$2" "$backend" "check::$1" fail "nothing found yet$([ -n "$4" ] && echo " ($4)"); its points count once every one of the lab's tests passes" ;;
+    esac
 }
 
 # check_plan CHECK LAB: the check's runs, "CHECK LAB ORDER SIZES" a line,
@@ -223,9 +238,10 @@ no_verdict() {
 # checker's line (tools/finding.awk), how to see it. A run whose checker
 # failed by itself, or that ran out of time, is run again; if it does
 # so again, that order has no verdict, and the check is "not graded"
-# (costing nothing) unless another order found something.
+# (costing nothing) unless another order found something. EARLY
+# ("early", or nothing): the lab's tests do not all pass (early_row).
 check_verdict() {
-    dir=$out/$2.check-$1
+    dir=$out/$2.check-$1 early=${3:-}
     unsure=""
     for order in $(cat "$dir/orders"); do
         sizes=$(check_sizes "$1" "$order" "$2" | tr ' ' ',')
@@ -234,7 +250,7 @@ check_verdict() {
         # 87: the checker cannot run on this machine (the emulator says
         # why: a ThreadSanitizer that holds too few threads); no verdict.
         if [ "$rc" = 87 ]; then
-            row "$2" "$backend" "check::$1" notgraded "$(grep -m 1 '^scanlab-emu: ' "$dir/$order.$sizes.log" | cut -c1-300)"
+            early_row "$1" "$2" notgraded "$(grep -m 1 '^scanlab-emu: ' "$dir/$order.$sizes.log" | cut -c1-300)"
             return
         fi
         if no_verdict "$rc"; then
@@ -258,11 +274,15 @@ check_verdict() {
         esac
         # The emulator names the CUDA thread where a report happened.
         thread=$(grep -m 1 '^scanlab-emu: kernel' "$log" | cut -c1-200)
-        row "$2" "$backend" "check::$1" fail "$message$(printf '\037')${thread:+$thread$(printf '\037')}reproduce: ${where#*|}  (log: $log)"
+        if [ -n "$early" ] && [ "$rc" != 86 ]; then
+            early_row "$1" "$2" pass "the driver did not finish under the checker: exit status $rc"
+            return
+        fi
+        early_row "$1" "$2" fail "$message$(printf '\037')${thread:+$thread$(printf '\037')}reproduce: ${where#*|}  (log: $log)"
         return
     done
-    if [ -n "$unsure" ]; then row "$2" "$backend" "check::$1" notgraded "$unsure"; return; fi
-    row "$2" "$backend" "check::$1" pass ""
+    if [ -n "$unsure" ]; then early_row "$1" "$2" notgraded "$unsure"; return; fi
+    early_row "$1" "$2" pass ""
 }
 
 # check_failure FIRST SECOND ORDER LOG: the two failures in words.
