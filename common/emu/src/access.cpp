@@ -310,15 +310,20 @@ const char *kind_name(uint8_t flags)
     char place[160];
     describe_place(p, place, sizeof place);
     Coords block = block_coords_of(c.block[other]);
+    /* Two writes that disagree: which lands last is the GPU's timing. */
+    const char *advice = write && other == written
+        ? "Blocks run at the same time, and this write changed what the other block wrote: which "
+          "of the two is left is a matter of timing. Give each block elements of its own, or "
+          "combine the values with an atomic (atomicAdd, atomicMax) where they meet"
+        : "Blocks run at the same time: a value that another block writes while this one runs "
+          "must be written and read with volatile or atomic accesses (a plain load in a wait "
+          "loop may be read once and kept in a register, and on a GPU the loop never ends)";
     report({"a load or store", here.file, here.line}, running_thread(),
            "data race between blocks: a %s %u-byte %s of %s, which block %s thread %s, still "
-           "running, %s with a %s access at %s:%d. Blocks run at the same time: a value "
-           "that another block writes while this one runs must be written and read with "
-           "volatile or atomic accesses (a plain load in a wait loop may be read once and "
-           "kept in a register, and on a GPU the loop never ends)",
+           "running, %s with a %s access at %s:%d. %s",
            kind_name(mine), size, write ? "write" : "read", place, block.text,
            thread_coords(c.thread[other]).text, other == written ? "wrote it" : "read it",
-           kind_name(c.flags[other]), there.file, there.line);
+           kind_name(c.flags[other]), there.file, there.line, advice);
     fail_thread(cudaErrorLaunchFailure);
 }
 
@@ -330,6 +335,32 @@ bool conflicts(const Cell &c, Side side, uint32_t block, uint8_t mine)
     return c.generation[side] == generation && c.block[side] != 0 && c.block[side] != block &&
            (c.flags[side] & mine & bytes_mask) &&
            !((mine & strong) && (c.flags[side] & strong)) && block_running(c.block[side]);
+}
+
+/* A write that met another running block's write of the same bytes:
+ * a race only if it changes them. Blocks that each write the one value
+ * (a flag set to 1, a sentinel) leave the result as either write alone
+ * would, and CUDA code does so on purpose (compute-sanitizer's racecheck,
+ * which sees shared memory only, never says otherwise). The write happens
+ * after its hook returns, so the bytes it found are kept here and compared
+ * at the thread's next access or switch (settle_pending_write). */
+struct PendingWrite {
+    bool armed;
+    uintptr_t p;
+    unsigned size;
+    uint8_t found[16]; /* the other block's bytes, before this write */
+    Cell cell;         /* the other block's record, for the report */
+    uint8_t mine;
+    void *pc;
+};
+PendingWrite pending;
+
+void defer_write_race(const Cell &c, uintptr_t p, unsigned size, uint8_t mine, void *pc)
+{
+    if (pending.armed || size > sizeof pending.found)
+        race(c, written, p, size, mine, true, pc);
+    pending = PendingWrite{true, p, size, {}, c, mine, pc};
+    memcpy(pending.found, (const void *)p, size);
 }
 
 /* The cells of [p, p + size) in an allocation starting at `start`. */
@@ -370,8 +401,11 @@ void record(Cell *shadow, uintptr_t start, uintptr_t p, unsigned size, uint8_t k
         unsigned high = p + size < first_byte + 4 ? (unsigned)(p + size - first_byte) : 4;
         uint8_t mine = (uint8_t)(kind | (((1u << high) - 1) & ~((1u << low) - 1)));
         Cell &c = shadow[cell];
-        if (conflicts(c, written, block, mine))
-            race(c, written, p, size, mine, write, pc);
+        if (conflicts(c, written, block, mine) && !(write && pending.armed && pending.p == p)) {
+            if (!write)
+                race(c, written, p, size, mine, write, pc);
+            defer_write_race(c, p, size, mine, pc);
+        }
         if (write && conflicts(c, read, block, mine))
             race(c, read, p, size, mine, write, pc);
         Side side = write ? written : read;
@@ -423,6 +457,8 @@ void overlapped_access(uintptr_t p, unsigned size, uint8_t kind, bool write, voi
 {
     if (!in_kernel_thread)
         return;
+    if (pending.armed)
+        settle_pending_write();
     uintptr_t p = (uintptr_t)address;
     if (aligned && (p & (size - 1)) != 0)
         misaligned(p, size, write, pc);
@@ -431,6 +467,15 @@ void overlapped_access(uintptr_t p, unsigned size, uint8_t kind, bool write, voi
 }
 
 } // namespace
+
+void settle_pending_write()
+{
+    if (!pending.armed)
+        return;
+    pending.armed = false;
+    if (memcmp(pending.found, (const void *)pending.p, pending.size) != 0)
+        race(pending.cell, written, pending.p, pending.size, pending.mine, true, pending.pc);
+}
 
 void track_allocation(const void *start, size_t size)
 {

@@ -191,6 +191,8 @@ void switch_to(Fiber *to)
     Fiber *from = running;
     if (to == from)
         return;
+    if (from != nullptr)
+        settle_pending_write(); /* the thread's last write, before another runs */
     Context *save = from ? &from->context : &scheduler_context;
     Context *target = to ? &to->context : &scheduler_context;
     running = to;

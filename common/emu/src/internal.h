@@ -142,6 +142,10 @@ extern bool in_kernel_thread;
 /* cudaMalloc and cudaFree tell it about device memory. */
 void track_allocation(const void *start, size_t size);
 void forget_allocation(const void *start);
+/* A write that met another running block's write: reported as a race
+ * now if it changed the bytes, forgotten if it left them as they were.
+ * Called before the running thread's next access and before it stops. */
+void settle_pending_write();
 /* Before an overlapped launch: accesses of earlier launches are forgotten. */
 void begin_overlapped_launch();
 /* For a deadlock report: what the napping thread waits on, from what it
