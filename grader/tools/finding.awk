@@ -15,7 +15,7 @@
 / is located .* of [0-9]+-byte region/ && region == "" { region = $0; sub(/^.* is located /, "", region); sub(/ \[.*/, "", region) }
 /^SUMMARY: / { summary = $0 (access != "" ? " (" access (region != "" ? ", " region : "") ")" : ""); exit }
 /: runtime error: / && undefined == "" { undefined = $0 }
-/^scanlab-emu: / && emulator == "" { emulator = $0; sub(/^scanlab-emu: /, "", emulator) }
+/^scanlab-emu: / && !/: warning: / && emulator == "" { emulator = $0; sub(/^scanlab-emu: /, "", emulator) }
 / WRONG: / && wrong == "" { wrong = $0; sub(/^ */, "", wrong) }
 /^========= (ERROR|RACECHECK|LEAK) SUMMARY/ { total = $0; sub(/^========= +/, "", total); next }
 /^========= *$/ && what != "" { done = 1 }
