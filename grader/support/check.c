@@ -63,6 +63,21 @@ const char *poison_note(uint32_t value, size_t bytes)
                                              : "";
 }
 
+/* A sum that took in elements of a guard zone (a load past n, an int4
+ * read whole at the tail) is off by a multiple of the guard's value:
+ * "(got - expected = 2 x 0x6a5a5a5a, ...)". "" when it is not. */
+static const char *guard_read_note(uint32_t expected, uint32_t got, char *text, size_t size)
+{
+    for (uint32_t k = 1; k <= 4; k++)
+        if (got - expected == k * GUARD_INTS) {
+            snprintf(text, size, " (got - expected = %u x 0x%08x, what the grader's guard zones around each array hold:"
+                     " %u element%s read from past the end or before the start of an input, and added in)", k,
+                     GUARD_INTS, k, k == 1 ? "" : "s");
+            return text;
+        }
+    return "";
+}
+
 void expect_same_values(const struct test_case *c, const char *what, const void *expected,
                         const void *got, size_t count, enum value_style style)
 {
@@ -73,8 +88,11 @@ void expect_same_values(const struct test_case *c, const char *what, const void 
     uint32_t got_value = ((const uint32_t *)got)[first];
     show_value(((const uint32_t *)expected)[first], style, want, sizeof want);
     show_value(got_value, style, have, sizeof have);
-    fail_case(c, "%s%sfirst mismatch at index %zu: expected %s, got %s%s (%zu of %zu %s)", what ? what : "",
-              what ? ": " : "", first, want, have, poison_note(got_value, 4), differ, count,
+    char guard[256];
+    const char *note = style == VALUES_DECIMAL
+        ? guard_read_note(((const uint32_t *)expected)[first], got_value, guard, sizeof guard) : "";
+    fail_case(c, "%s%sfirst mismatch at index %zu: expected %s, got %s%s%s (%zu of %zu %s)", what ? what : "",
+              what ? ": " : "", first, want, have, poison_note(got_value, 4), note, differ, count,
               style == VALUES_DECIMAL ? "elements differ" : "differ");
 }
 

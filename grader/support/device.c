@@ -11,8 +11,7 @@
 #include "device.h"
 #include "guarded_malloc.h"
 
-#define GUARD_INTS 0x6a5a5a5au  /* what an untouched guard of ints or words holds */
-#define GUARD_BYTES 0x5a5a5a5au /* ... of bytes: 0x5a */
+#define GUARD_BYTES 0x5a5a5a5au /* what an untouched guard of bytes holds (GUARD_INTS: of ints) */
 
 void require_gpu(void)
 {

@@ -35,6 +35,7 @@
 
 #include <cuda_runtime_api.h>
 
+#define GUARD_INTS 0x6a5a5a5au /* what an untouched guard of ints or words holds (check.c names it) */
 #define GUARD_ZONE_BYTES 256 /* each side; the front one may be a few bytes longer (shift) */
 #define POISON 0xa5a5a5a5u   /* what fresh memory holds: under the emulator, and on a GPU
                               * the tests' cudaMalloc (poison_gpu.c, guarded_malloc.c) */
