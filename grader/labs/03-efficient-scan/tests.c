@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include <criterion/criterion.h>
 
 #include "check.h"
@@ -108,7 +110,32 @@ Test(tiled, large, .timeout = 120)
     check_device_scan_large("03", "scan_exclusive_tiled", scan_exclusive_tiled, SCAN_EXCLUSIVE);
 }
 
+/* The Blelloch tree pads n to a power of two: at n = 2^30 + 7 it holds
+ * 2^31 ints, so an index into it passes 2^31 - 1, and one computed in int
+ * (stride * 2 * (k + 1) - 1) wraps negative; a ported scan that passed
+ * every smaller size did. That takes about 16 GB of device memory and 12
+ * GB of the host's: a GPU or host with less, and the emulator, test
+ * large_size() instead, and the case's reason says so. */
+static struct size_case blelloch_large_size(void)
+{
+    struct size_case large = large_size();
+#ifndef SCANLAB_EMULATOR
+    const size_t huge = ((size_t)1 << 30) + 7, gib = (size_t)1 << 30;
+    size_t free_bytes = 0, total_bytes = 0;
+    size_t host_bytes = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess && free_bytes >= 20 * gib && host_bytes >= 32 * gib)
+        return (struct size_case){huge, "2^30 + 7: the tree pads to 2^31 ints, one past int's largest index"};
+    large.why = "2^24 + 7 (2^30 + 7, whose tree indices pass 2^31, where the GPU has 20 GB free and the host 32 GB)";
+#endif
+    return large;
+}
+
 Test(blelloch, large, .timeout = 120)
 {
-    check_device_scan_large("03", "scan_exclusive_blelloch", scan_exclusive_blelloch, SCAN_EXCLUSIVE);
+    require_gpu();
+    struct size_case size = blelloch_large_size();
+    /* All ones: a wrong index shows as a wrong count, and the sums (up to
+     * 2^30 + 6) stay inside an int, where random values would not. */
+    struct test_case c = test_case_for("03", "scan_exclusive_blelloch", &size, FILL_ONES);
+    check_device_scan(&c, scan_exclusive_blelloch, SCAN_EXCLUSIVE, OUT_OF_PLACE);
 }
