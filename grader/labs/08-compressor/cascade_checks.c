@@ -369,35 +369,95 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
     free(cpu), free(got);
 }
 
-/* The case's payload with each field damaged in turn: cut, extended, its
- * header lying, a width too wide, a padding bit set. */
+/* Every cut inside the 8-byte header, 0 to 7 bytes: the run count and
+ * the frame length are read only once the payload is known to hold them. */
+static void expect_header_cuts_refused(const struct cascade_case *c, const uint8_t *payload, bool delta)
+{
+    for (size_t kept = 0; kept < 8; kept++) {
+        char damage[128];
+        snprintf(damage, sizeof damage, "cut to %zu byte%s, inside the 8-byte header (%s)", kept, kept == 1 ? "" : "s",
+                 kept < 4 ? "not even the run count whole" : "the run count whole, the frame length cut");
+        expect_refused(c, damage, payload, kept, delta);
+    }
+}
+
+/* A cut one byte short of the end of each part after the header (the
+ * last byte's cut is the count words'), and the header alone. */
+static void expect_part_cuts_refused(const struct cascade_case *c, const uint8_t *payload, size_t bytes, bool delta)
+{
+    struct cascade_layout l = cascade_payload_layout(payload);
+    struct { size_t kept; const char *damage; } cuts[] = {
+        {8, "cut to the 8-byte header alone: no streams"},
+        {l.symbol_words - 1, "cut one byte short of the symbol widths' end"},
+        {l.count_widths - 1, "cut one byte short of the symbol words' end"},
+        {l.count_words - 1, "cut one byte short of the count widths' end"},
+        {bytes - 1, "its last byte cut (one short of the count words' end)"},
+    };
+    size_t done = 0; /* a part of no bytes (no words) cuts where the one before did */
+    for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
+        if (cuts[k].kept < 8 || (k > 0 && cuts[k].kept <= done))
+            continue;
+        expect_refused(c, cuts[k].damage, payload, cuts[k].kept, delta);
+        done = cuts[k].kept;
+    }
+}
+
+/* The header's fields at their limits and one past, each read back as a
+ * uint32_t and an int32_t would read it. */
+static void expect_header_limits_refused(const struct cascade_case *c, uint8_t *bad, const uint8_t *payload,
+                                         size_t bytes, bool delta)
+{
+    struct { size_t at; uint32_t value; const char *damage; } fields[] = {
+        {0, 0, "runs set to 0 (a chunk has at least one run)"},
+        {0, (uint32_t)c->base.n + 1, "runs set to n + 1 (more runs than elements)"},
+        {0, 0x80000000u, "runs set to 2^31 (negative as an int32_t)"},
+        {0, UINT32_MAX, "runs set to 2^32 - 1, the field's largest (-1 as an int32_t)"},
+        {4, 0, "frame length set to 0 (the frames would be a division by 0)"},
+        {4, SCANZIP_MAX_FRAME_LENGTH + 1, "frame length set to 2^20 + 1, one past the longest"},
+        {4, 0x80000000u, "frame length set to 2^31 (negative as an int32_t)"},
+        {4, UINT32_MAX, "frame length set to 2^32 - 1 (runs + frame length - 1 wraps in 32 bits)"},
+    };
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        memcpy(bad, payload, bytes);
+        scanzip_store32(bad + fields[k].at, fields[k].value);
+        expect_refused(c, fields[k].damage, bad, bytes, delta);
+    }
+}
+
+/* The first width byte of each stream one past its limit (8w for the
+ * symbols, 32 for the counts) and at the byte's largest, 255. */
+static void expect_width_limits_refused(const struct cascade_case *c, uint8_t *bad, const uint8_t *payload,
+                                        size_t bytes, bool delta)
+{
+    struct cascade_layout layout = cascade_payload_layout(payload);
+    struct { size_t at; uint8_t width; const char *damage; } widths[] = {
+        {8, (uint8_t)(8 * c->element_bytes + 1), "the first symbol width set to 8w + 1"},
+        {8, 255, "the first symbol width set to 255, the byte's largest (-1 as a signed char)"},
+        {layout.count_widths, 33, "the first count width set to 33"},
+        {layout.count_widths, 255, "the first count width set to 255, the byte's largest (-1 as a signed char)"},
+    };
+    for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+        memcpy(bad, payload, bytes);
+        bad[widths[k].at] = widths[k].width;
+        expect_refused(c, widths[k].damage, bad, bytes, delta);
+    }
+}
+
+/* The case's payload with each field damaged in turn: cut (in the header
+ * and at each part's end), extended, its header lying, a width too wide,
+ * a padding bit set. */
 static void expect_named_damage_refused(const struct cascade_case *c, const uint8_t *payload, size_t bytes,
                                         bool delta)
 {
     uint8_t *bad = host_alloc(bytes + 4, 1);
     memcpy(bad, payload, bytes);
-    expect_refused(c, "cut to 7 bytes", bad, 7, delta);
-    expect_refused(c, "its last byte cut", bad, bytes - 1, delta);
+    expect_header_cuts_refused(c, bad, delta);
+    expect_part_cuts_refused(c, bad, bytes, delta);
     bad[bytes] = 0;
     expect_refused(c, "a byte added at the end", bad, bytes + 1, delta);
-    struct { size_t at; uint32_t value; const char *damage; } fields[] = {
-        {0, 0, "runs set to 0"},
-        {0, (uint32_t)c->base.n + 1, "runs set to n + 1"},
-        {4, 0, "frame length set to 0"},
-        {4, SCANZIP_MAX_FRAME_LENGTH + 1, "frame length set to 2^20 + 1"},
-    };
-    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
-        memcpy(bad, payload, bytes);
-        memcpy(bad + fields[k].at, &fields[k].value, 4);
-        expect_refused(c, fields[k].damage, bad, bytes, delta);
-    }
-    memcpy(bad, payload, bytes);
-    bad[8] = (uint8_t)(8 * c->element_bytes + 1);
-    expect_refused(c, "the first symbol width set to 8w + 1", bad, bytes, delta);
+    expect_header_limits_refused(c, bad, payload, bytes, delta);
+    expect_width_limits_refused(c, bad, payload, bytes, delta);
     struct cascade_layout layout = cascade_payload_layout(payload);
-    memcpy(bad, payload, bytes);
-    bad[layout.count_widths] = 33;
-    expect_refused(c, "the first count width set to 33", bad, bytes, delta);
     if (layout.count_bits % 32 != 0) {
         memcpy(bad, payload, bytes);
         bad[bytes - 1] |= 0x80;
@@ -449,6 +509,82 @@ static void expect_runs_above_n_refused(const struct cascade_case *c, bool delta
     }
 }
 
+/* One stream as the format packs it (codec.h), the grader's own serial
+ * way: a width byte a frame, the bits of its values' OR, then the values
+ * LSB-first in little-endian words, so bit k of the words is bit k % 8 of
+ * their byte k / 8. out must be zeros; returns the stream's bytes.
+ *     values [2 0], frames of 2  ->  02 | 02 00 00 00 */
+static size_t put_stream(const uint32_t *values, size_t count, uint32_t frame_length, uint8_t *out)
+{
+    size_t frames = (count + frame_length - 1) / frame_length;
+    uint8_t *words = out + frames;
+    uint64_t bit = 0;
+    for (size_t f = 0; f < frames; f++) {
+        size_t first = f * frame_length, end = first + frame_length < count ? first + frame_length : count;
+        uint32_t frame_or = 0;
+        for (size_t i = first; i < end; i++)
+            frame_or |= values[i];
+        unsigned width = frame_or == 0 ? 0 : 32 - (unsigned)__builtin_clz(frame_or);
+        out[f] = (uint8_t)width;
+        for (size_t i = first; i < end; i++)
+            for (unsigned b = 0; b < width; b++, bit++)
+                words[bit / 8] |= (uint8_t)(((values[i] >> b) & 1) << (bit % 8));
+    }
+    return frames + 4 * (size_t)((bit + 31) / 32);
+}
+
+/* A whole payload of these runs: the header, then both streams (malloc'd). */
+static uint8_t *payload_of(const uint32_t *symbols, const uint32_t *counts_minus_one, size_t runs,
+                           uint32_t frame_length, size_t *bytes)
+{
+    uint8_t *payload = host_alloc(8 + 2 * (runs + 4 * runs), 1);
+    memset(payload, 0, 8 + 2 * (runs + 4 * runs));
+    scanzip_store32(payload, (uint32_t)runs);
+    scanzip_store32(payload + 4, frame_length);
+    size_t at = 8 + put_stream(symbols, runs, frame_length, payload + 8);
+    *bytes = at + put_stream(counts_minus_one, runs, frame_length, payload + at);
+    return payload;
+}
+
+/* Counts at the limits of their 32 bits in an otherwise valid payload of
+ * three runs in frames of 2, chosen so that a decoder that adds one to a
+ * stored count, or adds the counts up, in 32 bits (or as int32_t) gets n:
+ *     stored 2^32 - 1 (a count of 2^32), n - 2, 0      2^32 is 0 in 32 bits
+ *     stored 2^32 - 2 (a count of 2^32 - 1), n - 1, 0  2^32 - 1 + n + 1 wraps to n
+ *     stored 2^31 - 1 twice (counts of 2^31), n - 1    2^31 + 2^31 + n wraps to n
+ * The same payload with counts n - 2, 1 and 1 is valid (the premise). */
+static void expect_count_limits_refused(const struct cascade_case *c, bool delta)
+{
+    uint32_t n = (uint32_t)c->base.n, max = cascade_element_max(c->element_bytes);
+    if (n < 3)
+        return; /* three runs of at least one element each */
+    uint32_t symbols[3] = {max, 0, max / 2 + 1};
+    struct { uint32_t stored[3]; const char *damage; } lies[] = {
+        {{n - 3, 0, 0}, NULL},
+        {{UINT32_MAX, n - 2, 0}, "a count of 2^32 (stored 2^32 - 1) beside counts of n - 1 and 1: in 32 bits"
+                                 " 2^32 is 0, and the counts add up to n"},
+        {{UINT32_MAX - 1, n - 1, 0}, "a count of 2^32 - 1 (stored 2^32 - 2) beside counts of n and 1: in 32 bits"
+                                     " the three add up to n"},
+        {{0x7fffffffu, 0x7fffffffu, n - 1}, "two counts of 2^31 (negative as int32_t) and one of n: in 32 bits"
+                                            " the three add up to n"},
+    };
+    size_t raw_bytes = c->base.n * c->element_bytes;
+    uint8_t *cpu = host_alloc(raw_bytes, 1);
+    for (size_t k = 0; k < sizeof lies / sizeof lies[0]; k++) {
+        size_t bytes = 0;
+        uint8_t *payload = payload_of(symbols, lies[k].stored, 3, 2, &bytes);
+        struct scanzip_why why = {""};
+        if (lies[k].damage == NULL)
+            cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0,
+                                             payload, bytes, cpu, raw_bytes, &why) == 0,
+                      "grader: the CPU decoder refuses the valid payload of counts n - 2, 1, 1: %s", why.text);
+        else
+            expect_refused(c, lies[k].damage, payload, bytes, delta);
+        free(payload);
+    }
+    free(cpu);
+}
+
 /* `mutations` random bit flips: the GPU must agree with the CPU, refusing
  * what it refuses and decoding the rest as it does. */
 static void expect_random_damage_judged(const struct cascade_case *c, const uint8_t *payload, size_t bytes,
@@ -497,6 +633,7 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
                       " first): ", raw, payload, bytes, delta != 0);
     expect_named_damage_refused(c, payload, bytes, delta != 0);
     expect_runs_above_n_refused(c, delta != 0);
+    expect_count_limits_refused(c, delta != 0);
     expect_random_damage_judged(c, payload, bytes, delta != 0, mutations);
     free(raw), free(payload);
 }

@@ -7,7 +7,7 @@
  *
  *   $ make run LAB=08 N=16 FILL=labels W=1 FRAME=0 DELTA=choose
  *
- * FILL: labels, runs, sawtooth, noise (or random), constant. From the
+ * FILL: labels, runs, sawtooth, noise (or random), constant, extremes. From the
  * environment (make passes them on): W, the element bytes (1, 2 or 4; 1
  * if unset); FRAME, the frame length (0, the default: choose); DELTA,
  * plain, delta or choose (the default).
@@ -54,7 +54,7 @@ static struct cascade_case driver_cascade_case(const struct driver_args *args)
                               &cascade_case_words}, 1, CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA};
     int fill = args->fill != NULL ? cascade_fill_from_name(args->fill) : CASCADE_FILL_LABELS;
     if (fill < 0)
-        driver_refuse("FILL", args->fill, "labels, runs, sawtooth, noise (or random) or constant");
+        driver_refuse("FILL", args->fill, "labels, runs, sawtooth, noise (or random), constant or extremes");
     c.fill = (enum cascade_fill)fill;
     c.element_bytes = env_element_bytes();
     c.frame_length = (uint32_t)driver_env_number("FRAME", 0, 0, SCANZIP_MAX_FRAME_LENGTH);

@@ -12,7 +12,8 @@
 
 /* ---- Cases ------------------------------------------------------------------ */
 
-static const char *const fill_names[CASCADE_FILLS] = {"labels", "runs", "sawtooth", "noise", "constant"};
+static const char *const fill_names[CASCADE_FILLS] = {"labels", "runs", "sawtooth", "noise", "constant",
+                                                             "extremes"};
 
 const char *cascade_fill_name(enum cascade_fill fill)
 {
@@ -89,6 +90,32 @@ static uint32_t any_value(uint64_t *state, unsigned w)
     }
 }
 
+/* The symbols of w bytes where arithmetic on them breaks, each with its
+ * reason (H = 2^(8w-1), w = 1: 80 7f ff 00 01 81 fe). */
+enum { EXTREMES = 7 };
+static void extreme_values(unsigned w, uint32_t values[EXTREMES])
+{
+    uint32_t max = cascade_element_max(w), half = max / 2 + 1;
+    values[0] = half;     /* H, the sign bit alone (INT_MIN for w = 4): H - 0 = H - max - 1 = -H, zigzag all ones */
+    values[1] = half - 1; /* H - 1 (INT_MAX): the largest step up from 0, and INT_MAX - INT_MIN overflows an int */
+    values[2] = max;      /* all ones (-1 as an int): max - (H - 1) = H, and 0 - max wraps to 1 */
+    values[3] = 0;        /* symbol[-1]'s value: 0 - H wraps to H, 0 - 1 to all ones */
+    values[4] = 1;        /* 1 - H = -(H - 1), the most negative step but one */
+    values[5] = half + 1; /* H + 1 (INT_MIN + 1): (H + 1) - 0 = -(H - 1), 0 - (H + 1) = H - 1 */
+    values[6] = max - 1;  /* all ones but bit 0: the largest even value, -2 */
+}
+
+/* Element i < EXTREME_PAIRS of the extremes fill: every ordered pair of
+ * distinct extremes (a, b) as neighbours, a at even i and b after it,
+ * first a = H: [H H-1 H max H 0 H 1 H H+1 H max-1 H-1 H ...], so that
+ * even 9 elements step by -H, -1, +1, H - 1 and -(H - 1). */
+#define EXTREME_PAIRS (2 * EXTREMES * (EXTREMES - 1))
+static uint32_t extreme_pair_element(const uint32_t values[EXTREMES], size_t i)
+{
+    size_t pair = i / 2, a = pair / (EXTREMES - 1), b = pair % (EXTREMES - 1);
+    return i % 2 == 0 ? values[a] : values[b < a ? b : b + 1];
+}
+
 uint8_t *cascade_case_raw(const struct cascade_case *c)
 {
     unsigned w = c->element_bytes;
@@ -96,6 +123,8 @@ uint8_t *cascade_case_raw(const struct cascade_case *c)
     uint8_t *raw = host_alloc(n, w);
     uint64_t state = c->base.seed;
     uint32_t labels[6] = {0, 3, 17, 42, cascade_element_max(w) / 3, cascade_element_max(w)};
+    uint32_t extremes[EXTREMES];
+    extreme_values(w, extremes);
     size_t i = 0;
     while (i < n) {
         uint32_t value = 0;
@@ -111,6 +140,10 @@ uint8_t *cascade_case_raw(const struct cascade_case *c)
             break;
         case CASCADE_FILL_SAWTOOTH: value = (uint32_t)i & cascade_element_max(w); break;
         case CASCADE_FILL_NOISE: value = any_value(&state, w); break;
+        case CASCADE_FILL_EXTREMES: /* every pair as neighbours, then runs of 1..8 of them */
+            value = i < EXTREME_PAIRS ? extreme_pair_element(extremes, i) : extremes[random_next(&state) % EXTREMES];
+            run = i < EXTREME_PAIRS ? 1 : 1 + random_next(&state) % 8;
+            break;
         default: value = cascade_element_max(w); run = n; break;
         }
         for (size_t end = i + run < n ? i + run : n; i < end; i++)

@@ -23,6 +23,8 @@ enum cascade_fill {
     CASCADE_FILL_SAWTOOTH, /* 0 1 2 ... wrapping at 2^(8w): no runs, deltas of 1 */
     CASCADE_FILL_NOISE,    /* any value of w bytes, 0 and all ones among them */
     CASCADE_FILL_CONSTANT, /* one run of the largest value: a count of n */
+    CASCADE_FILL_EXTREMES, /* 0, 1, the largest value and the signed extremes of 8w bits, every
+                            * two of them neighbours (differences of +-2^(8w-1)), then runs of them */
     CASCADE_FILLS
 };
 
