@@ -82,6 +82,7 @@ cp grader/lib/*.sh "$out/grader/lib/"
 cp grader/jobs/*.sh "$out/grader/jobs/"
 for lab in grader/labs/*/; do
     mkdir -p "$out/$lab" && cp "$lab/rubric.txt" "$out/$lab"
+    [ ! -f "$lab/policy.txt" ] || cp "$lab/policy.txt" "$out/$lab"   # policy-check.sh's rules of the lab
     [ -z "$planted" ] || cp -r "$lab/planted" "$out/$lab"
 done
 cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"

@@ -21,6 +21,11 @@
 #   (criterion_*, cr_*, main: what grade.sh's one-process run is made of)
 #   are refused.
 #   printf and friends stay allowed: stdout is only a log, never the verdict.
+# - a lab's own rules (grader/labs/LAB/policy.txt): a graded step may not
+#   reach an earlier lab's provided functions, which would do it in the
+#   student's place, directly or through the file's own functions; the
+#   objects' call graph is read from objdump (policy-steps.awk), where
+#   there is a GNU objdump (not on macOS: there that rule is not checked).
 set -eu
 dir=$1 objects=$2
 found=0
@@ -59,4 +64,27 @@ for object in "$objects"/*.o; do
     [ -n "$library" ] && say "$(basename "$object" .o) links Thrust, CUB or CUDPP ($library): this lab asks for your own kernels"
     rm -f "$object.undefined"
 done
+# The graded steps that an earlier lab's functions may not do (policy.txt):
+# every object's symbols, code and data relocations, one call graph.
+policy=$(dirname "$0")/../labs/$(basename "$dir")/policy.txt
+if [ -f "$policy" ] && objdump --version 2>/dev/null | grep -q GNU; then
+    dump=$(mktemp)
+    for object in "$objects"/*.o; do
+        [ -f "$object" ] || continue
+        objdump -t "$object" && objdump -dr --no-show-raw-insn "$object" && objdump -r "$object"
+    done >"$dump" 2>/dev/null || :
+    reached=$(awk -f "$(dirname "$0")/policy-steps.awk" "$policy" "$dump")
+    rm -f "$dump"
+    tab=$(printf '\t')
+    while IFS=$tab read -r step callee path why; do
+        [ -n "$step" ] || continue
+        # Names as the source spells them: measure_one, not _ZL11measure_onePKjmPm.
+        # and a data section as what it holds there: [.data.rel] -> a pointer in .data.rel.
+        path=$(echo "$path" | c++filt | sed -e 's/ \[clone [^]]*\]//g' -e ':strip' -e 's/([^()]*)//g' -e 't strip' \
+               -e 's/\[\([^]]*\)\]/a pointer in \1/g')
+        say "$step calls $callee, a function an earlier lab provides ($path): $why"
+    done <<EOF_REACHED
+$reached
+EOF_REACHED
+fi
 exit $found

@@ -351,6 +351,18 @@ void check_cascade_decode(const struct cascade_case *c)
     free(raw), free(payload);
 }
 
+/* The case, recorded as decoding this damage (cases.h): a crash or a
+ * checker that stops the test then names the payload, not only the case:
+ *     cascade_decode (damaged payloads), given the damage "cut to 3 bytes ...", n = 257 ... */
+static void record_damage(const struct cascade_case *c, const char *damage)
+{
+    char function[320];
+    snprintf(function, sizeof function, "%s, given the damage \"%s\"", c->base.function, damage);
+    struct cascade_case named = *c;
+    named.base.function = function;
+    record_test_case(&named.base);
+}
+
 /* One damaged payload: refused by the CPU (the test's premise), and so by
  * the GPU, which writes past none of its arrays on the way. */
 static void expect_refused(const struct cascade_case *c, const char *damage, const uint8_t *payload,
@@ -362,7 +374,9 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
     cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
                                      bytes, cpu, raw_bytes, &why) != 0,
               "grader: the CPU decoder accepts the damage \"%s\"", damage);
+    record_damage(c, damage);
     cudaError_t err = gpu_decode(c, damage, payload, bytes, delta, &got);
+    record_test_case(&c->base);
     if (err != CASCADE_INVALID_PAYLOAD)
         fail_case(&c->base, "a damaged payload (%s; the CPU decoder says \"%s\") was not refused: cascade_decode"
                   " returned %s, not CASCADE_INVALID_PAYLOAD", damage, why.text, cudaGetErrorName(err));
@@ -608,7 +622,9 @@ static void expect_random_damage_judged(const struct cascade_case *c, const uint
             continue;
         }
         uint8_t *got = NULL;
+        record_damage(c, damage);
         cudaError_t err = gpu_decode(c, damage, bad, bytes, delta, &got);
+        record_test_case(&c->base);
         if (err != cudaSuccess)
             fail_case(&c->base, "a payload with %s is still valid (the CPU decodes it), but cascade_decode returned %s",
                       damage, cudaGetErrorName(err));
