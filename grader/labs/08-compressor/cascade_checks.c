@@ -309,9 +309,11 @@ static cudaError_t gpu_decode(const struct cascade_case *c, const char *what, co
     if (sync != cudaSuccess)
         fail_case(&c->base, "given %s, a kernel failed (%s: %s)%s", what, cudaGetErrorName(sync),
                   cudaGetErrorString(sync), err == CASCADE_INVALID_PAYLOAD ? " before cascade_decode refused the payload" : "");
+    /* Its own arrays first: reading d_raw checks them too, but without
+     * saying which payload the decoder was given. */
+    expect_call_allocations_intact(c, "cascade_decode", what);
     *out = device_bytes_read(&c->base, "d_raw", &d_raw);
     cascade_expect_unchanged(c, "d_payload", &d_payload, payload);
-    expect_call_allocations_intact(c, "cascade_decode", what);
     device_bytes_free(&d_payload);
     device_bytes_free(&d_raw);
     return err;
