@@ -2,8 +2,8 @@
  * Driver of lab 08 (make run LAB=08): one chunk through every step of the
  * cascade, each beside scanzip's CPU codec: the elements widened, the runs
  * (the grader's rle_encode), the deltas, the bytes of each candidate frame
- * length, the payload byte by byte, the decoder on the oracle's payload,
- * and a round trip.
+ * length, the payload byte by byte, the decoder on the oracle's payload
+ * and on that payload cut short (each cut refused), and a round trip.
  *
  *   $ make run LAB=08 N=16 FILL=labels W=1 FRAME=0 DELTA=choose
  *
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cascade.h"
+#include "guarded_buffer.h"
 #include "oracle_cascade.h"
 #include "print.h"
 #include "rle.h"
@@ -142,6 +143,62 @@ static void show_steps(const struct cascade_case *c, const uint8_t *d_raw)
     cudaFree(d_zigzag);
 }
 
+/* A cut payload on the device, where a read past it is seen by the bounds
+ * checks' runs of this driver (check::memory): under the emulator between
+ * guard zones, which AddressSanitizer poisons (a copy past an allocation
+ * itself the emulator's cudaMemcpy refuses with an error, not a finding);
+ * on a GPU in an allocation of exactly its bytes (at least 1), as
+ * compute-sanitizer's memcheck wants it. */
+struct cut_payload {
+    struct guarded_buffer zones;
+    uint8_t *d;
+};
+
+static struct cut_payload cut_payload_of(const uint8_t *payload, size_t bytes)
+{
+    struct cut_payload cut = {{NULL, NULL, bytes, 1, GUARD_ZONE_BYTES, GUARD_ZONE_BYTES, 0x5a5a5a5au, false}, NULL};
+#ifdef SCANLAB_EMULATOR
+    void *base = NULL;
+    exit_on_cuda_error(cudaMalloc(&base, guarded_buffer_bytes(&cut.zones)), "cudaMalloc");
+    exit_on_cuda_error(guarded_buffer_set_up(&cut.zones, base, payload, 0), "guard zones");
+    cut.d = cut.zones.d;
+#else
+    cut.d = device_bytes(payload, bytes);
+#endif
+    return cut;
+}
+
+static void cut_payload_free(struct cut_payload *cut)
+{
+#ifdef SCANLAB_EMULATOR
+    guarded_buffer_release(&cut->zones);
+    cudaFree(cut->zones.base);
+#else
+    cudaFree(cut->d);
+#endif
+}
+
+/* The oracle's payload cut inside its 8-byte header (0 to 7 bytes) and by
+ * its last byte: each refused, without a read past it. The tests judge
+ * many more damages; this one is there for the bounds checks. */
+static void show_cuts_refused(const struct cascade_case *c, const uint8_t *payload, size_t bytes, bool delta,
+                              uint8_t *d_decoded)
+{
+    size_t cuts[9] = {0, 1, 2, 3, 4, 5, 6, 7, bytes - 1};
+    for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
+        struct cut_payload cut = cut_payload_of(payload, cuts[k]);
+        cudaError_t err = cascade_decode(cut.d, cuts[k], c->element_bytes, delta, d_decoded, c->base.n);
+        cut_payload_free(&cut);
+        if (err != CASCADE_INVALID_PAYLOAD) {
+            printf("%-24s WRONG: the payload cut to %zu bytes: returned %s, not CASCADE_INVALID_PAYLOAD\n",
+                   "cascade_decode (cut)", cuts[k], cudaGetErrorName(err));
+            return;
+        }
+    }
+    printf("%-24s cut to 0..7 bytes (inside the header) and to %zu (its last byte cut): refused\n",
+           "cascade_decode (cut)", bytes - 1);
+}
+
 int drive(const struct driver_args *args)
 {
     struct cascade_case c = driver_cascade_case(args);
@@ -177,6 +234,7 @@ int drive(const struct driver_args *args)
         print_bytes("cascade_decode (oracle's)", got, raw_bytes);
         print_byte_verdict("cascade_decode", raw, raw_bytes, got, raw_bytes);
         free(got);
+        show_cuts_refused(&c, oracle, oracle_bytes, oracle_delta != 0, d_decoded);
     }
     cudaFree(d_raw);
     cudaFree(d_payload);
