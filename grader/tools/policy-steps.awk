@@ -21,11 +21,9 @@
 # it: in an object not yet linked a call's target there is only a
 # placeholder (often the next instruction, or the next function).
 
-FNR == 1 { file++ }
-
 # ---- The policy -------------------------------------------------------------
 
-file == 1 && $1 == "step" {
+FILENAME == ARGV[1] && $1 == "step" {
     steps++
     step_function[steps] = $2
     step_forbidden[steps] = $3
@@ -34,7 +32,7 @@ file == 1 && $1 == "step" {
     step_reason[steps] = reason
     next
 }
-file == 1 { next }
+FILENAME == ARGV[1] { next }
 
 # ---- The dump ---------------------------------------------------------------
 
@@ -140,7 +138,7 @@ function target_of(value, kind, exact,    name, offset, sign, names, k, where, f
         if (exact ? where == first : first <= where && where < first + size[names[k]])
             return names[k]
     }
-    return ""
+    return exact ? "" : name   # code without a symbol: objdump names it by its section too
 }
 
 function edge(from, to) {
