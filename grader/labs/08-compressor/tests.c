@@ -48,18 +48,22 @@ static void check_past_a_grid(const char *function, cascade_check_fn check)
 /* Given frame lengths, with delta off and on: 1 (a frame a run), 3 (not
  * a power of two), 128, 100000 (longer than the chunk), and 2^20, the
  * longest the format allows: scanzip --frame 1048576 writes it, and a
- * decoder must take it. */
+ * decoder must take it. Two fills: labels, and the extremes of 8w bits,
+ * whose steps of +-2^(8w-1) the chosen payloads store without delta (all
+ * ones zigzagged): here the delta is forced on them too. */
 static void check_given_frames(const char *function, cascade_check_fn check)
 {
     static const uint32_t frames[] = {1, 3, 128, 100000, SCANZIP_MAX_FRAME_LENGTH};
     static const enum cascade_delta deltas[] = {CASCADE_PLAIN, CASCADE_DELTA, CASCADE_CHOOSE_DELTA};
+    static const enum cascade_fill fills[] = {CASCADE_FILL_LABELS, CASCADE_FILL_EXTREMES};
     for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++)
         for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
-            for (size_t k = 0; k < CASCADE_WIDTHS; k++) {
-                struct cascade_case c = cascade_case_of(function, &sizes[BLOCK_PLUS_ONE], cascade_widths[k],
-                                                        CASCADE_FILL_LABELS, frames[f], deltas[d]);
-                check(&c);
-            }
+            for (size_t k = 0; k < CASCADE_WIDTHS; k++)
+                for (size_t fill = 0; fill < sizeof fills / sizeof fills[0]; fill++) {
+                    struct cascade_case c = cascade_case_of(function, &sizes[BLOCK_PLUS_ONE], cascade_widths[k],
+                                                            fills[fill], frames[f], deltas[d]);
+                    check(&c);
+                }
 }
 
 /* ---- Part A ------------------------------------------------------------------ */
