@@ -474,6 +474,11 @@ static void expect_named_damage_refused(const struct cascade_case *c, const uint
     expect_header_limits_refused(c, bad, payload, bytes, delta);
     expect_width_limits_refused(c, bad, payload, bytes, delta);
     struct cascade_layout layout = cascade_payload_layout(payload);
+    if (layout.symbol_bits % 32 != 0) {
+        memcpy(bad, payload, bytes);
+        bad[layout.count_widths - 1] |= 0x80;
+        expect_refused(c, "the top bit of the last symbol word set, past the stream's end", bad, bytes, delta);
+    }
     if (layout.count_bits % 32 != 0) {
         memcpy(bad, payload, bytes);
         bad[bytes - 1] |= 0x80;
