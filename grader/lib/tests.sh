@@ -135,7 +135,7 @@ test_result() {
     summary=$(grep -m 1 '^SUMMARY: ' "$base.log" || :)
     # AddressSanitizer calls the guard zones (device.c) "poisoned": say what that means here.
     case $summary in *use-after-poison*)
-        summary="$summary$(printf '\037')a poisoned address: in the guard zone the grader keeps around each array it passes in (past its end, or before its start; in lab 08 also around each array the code allocates), or past the dynamic shared memory of the launch" ;;
+        summary="$summary$(printf '\037')a poisoned address: in the guard zone the grader keeps around each array it passes in (past its end, or before its start), or in the one around each array the code allocates, or past the dynamic shared memory of the launch" ;;
     esac
     emu=$(grep -m 1 '^scanlab-emu: ' "$base.log" | cut -c1-700)
     if [ -n "$summary" ]; then emu=$summary; fi

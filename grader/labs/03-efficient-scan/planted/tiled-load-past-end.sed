@@ -2,7 +2,7 @@
 # lab: 03-efficient-scan
 # check: memory
 # caught-by: tiled::sizes
-# message: overflow|crashed
+# message: overflow|use-after-poison|crashed
 #
 # Reading past the end changes no output element (each depends only on
 # the elements before it), so only the bounds checker sees this.
