@@ -111,3 +111,10 @@ void check_device_scan_sizes(const char *lab, const char *function, device_scan_
         check_device_scan(&c, scan, kind, placement);
     }
 }
+
+void check_device_scan_extremes(const char *lab, const char *function, device_scan_fn scan,
+                                enum scan_kind kind, size_t max_n)
+{
+    check_device_scan_sizes(lab, function, scan, kind, OUT_OF_PLACE, FILL_MINUS_ONES, max_n);
+    check_device_scan_sizes(lab, function, scan, kind, OUT_OF_PLACE, FILL_BIG_VALUES, max_n);
+}
