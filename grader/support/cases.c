@@ -104,8 +104,8 @@ enum { EDGE_VALUES = sizeof edge_values / sizeof edge_values[0] };
 /* FILL_EXTREMES: stretches of 1 to 24 elements, each all one edge value
  * or each element any int; the first stretch is -1s (a sentinel some code
  * takes for "before the first element"). INT_MIN often sits beside
- * INT_MAX, where a - b overflows both ways:
- *     [-1 -1 -1 INT_MAX INT_MAX 0 INT_MIN 1843511 -913386077 ...] */
+ * INT_MAX, where a - b overflows both ways. make run N=24 FILL=extremes:
+ *     [-1 -1 -1 -1 -1 0 0 0 0 0 0 INT_MAX-1 INT_MAX-1 ... (13 of them)] */
 static void fill_extremes(int *values, size_t n, uint64_t *state)
 {
     size_t left = 0; /* elements left in the stretch */
@@ -140,7 +140,9 @@ static int64_t big_values_rest(uint64_t *state)
  * The last element of each 32 brings P back to big_values_rest: so the
  * sums of whole warps, blocks and tiles are small, and a look-back that
  * adds tiles' sums in another order (a warp's butterfly) stays exact too.
- *     [INT_MIN INT_MAX -1 -1 0 -1320403776 1320403775 -INT_MAX ...] */
+ * make run N=12 FILL=bigvalues (P below each value):
+ *     [INT_MIN  0 ... 0  1109229456   -1012685279  1426749634  -260855628]
+ *     [INT_MIN  INT_MIN  -1038254192  -2050939471  -624189837  -885045465] */
 static void fill_big_values(int *values, size_t n, uint64_t *state)
 {
     int64_t sum = 0;

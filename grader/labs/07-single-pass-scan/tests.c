@@ -234,7 +234,8 @@ static void check_lookback(const struct lookback_case *lc)
     cr_assert(words != NULL, "grader: out of host memory");
     int before = 0;
     for (size_t t = 0; t < lc->tiles; t++) {
-        int sum = random_in_range(&state, 0, 1000);
+        /* Negative sums too, as a tile of -1s has: |prefix| < 10^6. */
+        int sum = random_in_range(&state, -1000, 1000);
         prefixes[t] = before;
         before += sum;
         words[t] = is_inclusive(lc->marking, t, &state) ? TILE_STATUS(TILE_INCLUSIVE, before)
