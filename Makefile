@@ -22,7 +22,7 @@ TREE    ?= labs#       labs (your work) or solutions (the reference)
 CHECK   ?= none#       none, race or memory: the extra checks to grade with
 N       ?= 16#         make run: the input size,
 SEED    ?= 0x5eed#     its seed,
-FILL    ?= random#     and its kind: random, ones, sparse, zeros, nozeros, minusones
+FILL    ?= random#     and its kind: random, ones, sparse, zeros, nozeros, minusones, extremes, bigvalues
 RESULTS_JSON ?=#       make grade: also write Gradescope's results.json here,
 JUNIT_XML    ?=#       and JUnit XML here
 TEST_TIMEOUT ?=#       seconds before a test is stopped on a quiet machine (default 150; 30 on a GPU), scaled on a busy one: grader/lib/limits.sh
@@ -438,7 +438,7 @@ help: ## list the targets and the knobs
 	@grep -h -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{ printf "  make %-16s %s\n", $$1, $$2 }'
 	@echo
 	@echo "Knobs: LAB=02 (or LAB='01 05')  FILTER='tiled/*'  BACKEND=cuda|emu  CHECK=none|race|memory"
-	@echo "       TREE=labs|solutions  N=16 (or N=33,1025: several sizes) SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros|minusones (make run)"
+	@echo "       TREE=labs|solutions  N=16 (or N=33,1025: several sizes) SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros|minusones|extremes|bigvalues (make run)"
 	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 ONE_PROCESS=0|1 (make grade)"
 	@echo "       GUIDANCE=guided|open (the labs' edition: make grade, make student-release, make gradescope)"
 	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm WORKERS_PER_GPU=3 (make batch)"

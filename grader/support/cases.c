@@ -97,19 +97,109 @@ struct test_case test_case_for(const char *lab, const char *function,
     return c;
 }
 
+/* The ints at the edges of the type, and their neighbours. */
+static const int edge_values[] = {INT_MIN, INT_MIN + 1, -1, 0, 1, INT_MAX - 1, INT_MAX};
+enum { EDGE_VALUES = sizeof edge_values / sizeof edge_values[0] };
+
+/* FILL_EXTREMES: stretches of 1 to 24 elements, each all one edge value
+ * or each element any int; the first stretch is -1s (a sentinel some code
+ * takes for "before the first element"). INT_MIN often sits beside
+ * INT_MAX, where a - b overflows both ways. make run N=24 FILL=extremes:
+ *     [-1 -1 -1 -1 -1 0 0 0 0 0 0 INT_MAX-1 INT_MAX-1 ... (13 of them)] */
+static void fill_extremes(int *values, size_t n, uint64_t *state)
+{
+    size_t left = 0; /* elements left in the stretch */
+    int kind = 2;    /* edge_values[kind], or EDGE_VALUES: any int */
+    for (size_t i = 0; i < n; i++) {
+        if (left == 0) {
+            left = (size_t)random_in_range(state, 1, 24);
+            if (i > 0)
+                kind = random_in_range(state, 0, EDGE_VALUES);
+        }
+        left--;
+        values[i] = kind < EDGE_VALUES ? edge_values[kind] : random_in_range(state, INT_MIN, INT_MAX);
+    }
+}
+
+/* The prefix sum FILL_BIG_VALUES brings each warp's 32 elements back to:
+ * -2^30 and a little, so whole warps, blocks and tiles sum to little. */
+static int64_t big_values_rest(uint64_t *state)
+{
+    return -(INT64_C(1) << 30) + random_in_range(state, -1000, 1000);
+}
+
+/* FILL_BIG_VALUES. P, the sum of the elements so far, starts at 0; the
+ * first element is INT_MIN, and every later one keeps P in [INT_MIN, -1].
+ * So the sum of any run of consecutive elements, a difference of two
+ * such P (or one P), fits in an int: so does every partial sum a scan
+ * takes, in any tree or window of consecutive elements. After the first,
+ * stretches of 1 to 8 of:
+ *     -1s (a 0 where P is INT_MIN already), zeros,
+ *     jumps to a random P (any value from -INT_MAX to INT_MAX),
+ *     swings between P = INT_MIN and P = -1 (INT_MAX, -INT_MAX, INT_MAX ...).
+ * The last element of each 32 brings P back to big_values_rest: so the
+ * sums of whole warps, blocks and tiles are small, and a look-back that
+ * adds tiles' sums in another order (a warp's butterfly) stays exact too.
+ * make run N=12 FILL=bigvalues (P below each value):
+ *     [INT_MIN  0 ... 0  1109229456   -1012685279  1426749634  -260855628]
+ *     [INT_MIN  INT_MIN  -1038254192  -2050939471  -624189837  -885045465] */
+static void fill_big_values(int *values, size_t n, uint64_t *state)
+{
+    int64_t sum = 0;
+    size_t left = 0;
+    int kind = 0;
+    for (size_t i = 0; i < n; i++) {
+        int64_t next;
+        if (left == 0) {
+            left = (size_t)random_in_range(state, 1, 8);
+            kind = random_in_range(state, 0, 3);
+        }
+        left--;
+        if (i == 0)
+            next = INT_MIN;
+        else if (i % 32 == 31)
+            next = big_values_rest(state);
+        else if (kind == 0)
+            next = sum > INT_MIN ? sum - 1 : sum;
+        else if (kind == 1)
+            next = sum;
+        else if (kind == 2)
+            next = random_in_range(state, INT_MIN, -1);
+        else
+            next = sum == INT_MIN ? -1 : INT_MIN;
+        values[i] = (int)(next - sum);
+        sum = next;
+    }
+}
+
+/* One element of a fill whose elements are drawn each on its own. */
+static int one_value(enum fill fill, uint64_t *state)
+{
+    switch (fill) {
+    case FILL_RANDOM: return random_in_range(state, -50, 100);
+    case FILL_ONES: return 1;
+    case FILL_SPARSE: return random_in_range(state, 0, 7) == 0 ? random_in_range(state, 1, 100) : 0;
+    case FILL_NO_ZEROS: return random_in_range(state, 1, 100);
+    case FILL_MINUS_ONES: return -1;
+    default: return 0; /* FILL_ZEROS; the stretches of fill_values are not drawn here */
+    }
+}
+
+void fill_values(int *values, size_t n, enum fill fill, uint64_t seed)
+{
+    uint64_t state = seed;
+    switch (fill) {
+    case FILL_EXTREMES: fill_extremes(values, n, &state); break;
+    case FILL_BIG_VALUES: fill_big_values(values, n, &state); break;
+    default:
+        for (size_t i = 0; i < n; i++)
+            values[i] = one_value(fill, &state);
+    }
+}
+
 void fill_input(int *values, const struct test_case *c)
 {
-    uint64_t state = c->seed;
-    for (size_t i = 0; i < c->n; i++) {
-        switch (c->fill) {
-        case FILL_RANDOM: values[i] = random_in_range(&state, -50, 100); break;
-        case FILL_ONES: values[i] = 1; break;
-        case FILL_SPARSE: values[i] = random_in_range(&state, 0, 7) == 0 ? random_in_range(&state, 1, 100) : 0; break;
-        case FILL_ZEROS: values[i] = 0; break;
-        case FILL_NO_ZEROS: values[i] = random_in_range(&state, 1, 100); break;
-        case FILL_MINUS_ONES: values[i] = -1; break;
-        }
-    }
+    fill_values(values, c->n, c->fill, c->seed);
 }
 
 const char *fill_name(enum fill fill)
@@ -121,18 +211,21 @@ const char *fill_name(enum fill fill)
     case FILL_ZEROS: return "zeros";
     case FILL_NO_ZEROS: return "nozeros";
     case FILL_MINUS_ONES: return "minusones";
+    case FILL_EXTREMES: return "extremes";
+    case FILL_BIG_VALUES: return "bigvalues";
     }
     return "?";
 }
 
-/* Random inputs lie in [-50, 100] (see fill_input). */
+/* Each is tried on random inputs, in [-50, 100], and on the extremes of
+ * int (FILL_EXTREMES: INT_MIN, INT_MAX, runs of -1, any int). */
 const struct predicate_case compact_predicate_cases[] = {
-    {KEEP_NONZERO, 0, "KEEP_NONZERO", "remove the zeros"},
-    {KEEP_GREATER_THAN, 50, "KEEP_GREATER_THAN 50", "about a third of random values kept"},
+    {KEEP_NONZERO, 0, "KEEP_NONZERO", "remove the zeros: INT_MIN and -1 are kept"},
+    {KEEP_GREATER_THAN, 50, "KEEP_GREATER_THAN 50", "a threshold inside the random values: about a third kept"},
     {KEEP_GREATER_THAN, -1, "KEEP_GREATER_THAN -1", "zero is kept: not the same as KEEP_NONZERO"},
-    {KEEP_GREATER_THAN, INT_MAX, "KEEP_GREATER_THAN INT_MAX", "nothing is greater: nothing kept"},
-    {KEEP_GREATER_THAN, INT_MIN, "KEEP_GREATER_THAN INT_MIN", "everything kept"},
-    {KEEP_EVEN, 0, "KEEP_EVEN", "negative even numbers too: -4 % 2 is 0"},
+    {KEEP_GREATER_THAN, INT_MAX, "KEEP_GREATER_THAN INT_MAX", "nothing is greater, not even INT_MAX: nothing kept"},
+    {KEEP_GREATER_THAN, INT_MIN, "KEEP_GREATER_THAN INT_MIN", "everything kept but INT_MIN itself"},
+    {KEEP_EVEN, 0, "KEEP_EVEN", "negative even numbers too: -4 % 2 is 0, and INT_MIN is even"},
     {KEEP_EVEN, 7, "KEEP_EVEN (operand 7)", "the operand means nothing to KEEP_EVEN"},
 };
 const size_t compact_predicate_cases_count = sizeof compact_predicate_cases / sizeof compact_predicate_cases[0];

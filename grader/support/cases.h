@@ -27,7 +27,16 @@ enum fill {
     FILL_NO_ZEROS,   /* everything kept */
     FILL_MINUS_ONES, /* all minus ones: the scan is 0 -1 -2 ..., every partial sum and every
                         tile's sum negative, so a sign that spills into a flag or a count shows */
+    FILL_EXTREMES,   /* runs of INT_MIN, INT_MIN + 1, -1, 0, 1, INT_MAX - 1, INT_MAX and of any int,
+                        the first a run of -1: where a comparison by subtraction, in the wrong
+                        signedness or against a sentinel goes wrong. Its sums overflow: for
+                        predicates and run symbols, never for a scan */
+    FILL_BIG_VALUES, /* INT_MIN first, then INT_MAX, -INT_MAX, runs of -1, zeros and jumps across
+                        the whole range, yet every sum of consecutive elements fits in an int
+                        (fill_values says how): a scan of it is exact, and one that loses bits
+                        (a float, a short) shows */
 };
+#define FILL_KINDS (FILL_BIG_VALUES + 1) /* how many fills there are: the last one plus one */
 
 struct case_words;
 
@@ -92,6 +101,10 @@ void record_test_case(const struct test_case *c);
 
 /* Fill values[0..n) as the case says. */
 void fill_input(int *values, const struct test_case *c);
+
+/* Fill values[0..n) with `fill` from `seed`: fill_input without a case
+ * (lab 05's extreme runs are FILL_EXTREMES). */
+void fill_values(int *values, size_t n, enum fill fill, uint64_t seed);
 
 /* The fill's name as `make run FILL=...` takes it. */
 const char *fill_name(enum fill fill);

@@ -114,15 +114,17 @@ int driver_sizes(int argc, char **argv, const struct driver_spec *spec,
 
 struct test_case driver_case(const struct driver_args *args, const char *lab)
 {
-    static const struct { const char *name; enum fill fill; } fills[] = {
-        {"random", FILL_RANDOM}, {"ones", FILL_ONES}, {"sparse", FILL_SPARSE},
-        {"zeros", FILL_ZEROS}, {"nozeros", FILL_NO_ZEROS}, {"minusones", FILL_MINUS_ONES},
-    };
     const char *name = args->fill != NULL ? args->fill : "random";
-    for (size_t i = 0; i < sizeof fills / sizeof fills[0]; i++)
-        if (strcmp(name, fills[i].name) == 0)
-            return (struct test_case){lab, "", args->n, "chosen on the command line", fills[i].fill, args->seed, NULL};
-    driver_refuse("FILL", name, "random, ones, sparse, zeros, nozeros or minusones");
+    for (int f = 0; f < FILL_KINDS; f++)
+        if (strcmp(name, fill_name((enum fill)f)) == 0)
+            return (struct test_case){lab, "", args->n, "chosen on the command line", (enum fill)f, args->seed, NULL};
+    /* "random, ones, ... or bigvalues" */
+    char accepted[256] = "";
+    for (int f = 0; f < FILL_KINDS; f++) {
+        strcat(accepted, f == 0 ? "" : f + 1 < FILL_KINDS ? ", " : " or ");
+        strcat(accepted, fill_name((enum fill)f));
+    }
+    driver_refuse("FILL", name, accepted);
 }
 
 int *driver_input(const struct test_case *c)

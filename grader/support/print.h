@@ -75,8 +75,8 @@ void driver_refuse(const char *what, const char *given, const char *accepted) __
 unsigned long long driver_env_number(const char *name, unsigned long long fallback, unsigned long long low,
                                      unsigned long long high);
 
-/* The arguments as a case of lab `lab`: FILL is random (the default),
- * ones, sparse, zeros or nozeros. */
+/* The arguments as a case of lab `lab`: FILL is one of fill_name's
+ * names (cases.h), random when not given. */
 struct test_case driver_case(const struct driver_args *args, const char *lab);
 
 /* The case's input, in a new host array of exactly n ints (malloc(0) when

@@ -111,3 +111,17 @@ void check_device_scan_sizes(const char *lab, const char *function, device_scan_
         check_device_scan(&c, scan, kind, placement);
     }
 }
+
+/* The extremes stop at 2^16, many blocks and tiles: what they add is
+ * values, and the sizes past it (2^20 + 1, the large size) are the
+ * random and all-ones tests'; at 2^20 + 1 they would double a lab's
+ * test time under the emulator. */
+#define EXTREMES_MAX_N ((size_t)65536)
+
+void check_device_scan_extremes(const char *lab, const char *function, device_scan_fn scan,
+                                enum scan_kind kind, size_t max_n)
+{
+    size_t top = max_n < EXTREMES_MAX_N ? max_n : EXTREMES_MAX_N;
+    check_device_scan_sizes(lab, function, scan, kind, OUT_OF_PLACE, FILL_MINUS_ONES, top);
+    check_device_scan_sizes(lab, function, scan, kind, OUT_OF_PLACE, FILL_BIG_VALUES, top);
+}

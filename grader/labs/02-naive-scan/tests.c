@@ -65,10 +65,13 @@ Test(naive_global, sizes)
                             SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_RANDOM, (size_t)-1);
 }
 
+/* All ones, then the extremes (scan_checks.h): all minus ones, and
+ * values from INT_MIN to INT_MAX whose sums fit in an int. */
 Test(naive_global, all_ones)
 {
     check_device_scan_sizes("02", "scan_inclusive_naive", scan_inclusive_naive,
                             SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_ONES, (size_t)-1);
+    check_device_scan_extremes("02", "scan_inclusive_naive", scan_inclusive_naive, SCAN_INCLUSIVE, (size_t)-1);
 }
 
 Test(naive_global, large, .timeout = 120)
@@ -101,4 +104,6 @@ Test(naive_block, all_ones)
 {
     check_device_scan_sizes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
                             SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_ONES, SCAN_NAIVE_BLOCK_MAX);
+    check_device_scan_extremes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
+                               SCAN_INCLUSIVE, SCAN_NAIVE_BLOCK_MAX);
 }

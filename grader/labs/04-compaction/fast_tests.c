@@ -82,6 +82,7 @@ Test(fast_compaction, random) { check_fill(FILL_RANDOM); }
 Test(fast_compaction, sparse) { check_fill(FILL_SPARSE); }
 Test(fast_compaction, none_kept) { check_fill(FILL_ZEROS); }
 Test(fast_compaction, all_kept) { check_fill(FILL_NO_ZEROS); }
+Test(fast_compaction, extremes) { check_fill(FILL_EXTREMES); } /* INT_MIN beside INT_MAX, runs of -1 */
 
 /* Many tiles at once: the look-back across tiles that run together. */
 Test(fast_compaction, large, .timeout = 120)

@@ -51,21 +51,26 @@ static void check_flags(const struct test_case *c, const struct predicate_case *
 #endif /* SCANLAB_GUIDANCE_OPEN */
 
 /* check(c, p) for each predicate of compact_predicate_cases at every size
- * of scan_sizes, then check_empty(function, p) if given; the function is
- * named with the predicate: "compact_if with KEEP_GREATER_THAN 50 (about
- * a third of random values kept)". */
+ * of scan_sizes, on random values and on the extremes of int (INT_MIN
+ * beside INT_MAX, runs of -1: FILL_EXTREMES, whose sums no compaction
+ * takes), then check_empty(function, p) if given; the function is named
+ * with the predicate: "compact_if with KEEP_GREATER_THAN 50 (a threshold
+ * inside the random values: about a third kept)". */
 static void for_each_predicate(const char *name,
                                void (*check)(const struct test_case *c, const struct predicate_case *p),
                                void (*check_empty)(const char *function, const struct predicate_case *p))
 {
     require_gpu();
+    const enum fill fills[] = {FILL_RANDOM, FILL_EXTREMES};
     for (size_t k = 0; k < compact_predicate_cases_count; k++) {
         const struct predicate_case *p = &compact_predicate_cases[k];
-        char function[96];
+        char function[128];
         snprintf(function, sizeof function, "%s with %s (%s)", name, p->name, p->why);
-        for (size_t i = 0; i < scan_sizes_count; i++) {
-            struct test_case c = test_case_for("04", function, &scan_sizes[i], FILL_RANDOM);
-            check(&c, p);
+        for (size_t f = 0; f < sizeof fills / sizeof fills[0]; f++) {
+            for (size_t i = 0; i < scan_sizes_count; i++) {
+                struct test_case c = test_case_for("04", function, &scan_sizes[i], fills[f]);
+                check(&c, p);
+            }
         }
         if (check_empty != NULL)
             check_empty(function, p);
@@ -113,8 +118,9 @@ Test(scatter, sizes)
 {
     require_gpu();
     /* random: a few dropped; sparse: most dropped, the scan climbs slowly;
-     * zeros: nothing may be written; no zeros: a plain copy. */
-    const enum fill fills[] = {FILL_RANDOM, FILL_SPARSE, FILL_ZEROS, FILL_NO_ZEROS};
+     * zeros: nothing may be written; no zeros: a plain copy; extremes:
+     * INT_MIN, INT_MAX and -1 kept, runs of zeros dropped. */
+    const enum fill fills[] = {FILL_RANDOM, FILL_SPARSE, FILL_ZEROS, FILL_NO_ZEROS, FILL_EXTREMES};
     for (size_t f = 0; f < sizeof fills / sizeof fills[0]; f++) {
         for (size_t i = 0; i < scan_sizes_count; i++) {
             struct test_case c = test_case_for("04", "compact_scatter", &scan_sizes[i], fills[f]);
@@ -174,6 +180,7 @@ static void check_empty_with_null(const char *function, const struct predicate_c
 Test(nonzero, sizes)
 {
     check_nonzero_sizes(FILL_RANDOM);
+    check_nonzero_sizes(FILL_EXTREMES); /* INT_MIN, INT_MAX and runs of -1 kept */
     check_empty_with_null("compact_nonzero", NULL);
 }
 

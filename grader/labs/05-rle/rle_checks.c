@@ -15,6 +15,8 @@ const struct rle_data_case rle_data_cases[] = {
     [RLE_VOXELS] = {RLE_VOXELS, "voxels", "05 DATA=voxels", "a mostly-zero volume with solid blobs"},
     [RLE_SAW254] = {RLE_SAW254, "saw254", "05 DATA=saw254", "0..254 repeated: runs of 1"},
     [RLE_SAW255] = {RLE_SAW255, "saw255", "05 DATA=saw255", "0..255 repeated: runs of 1"},
+    [RLE_EXTREMES] = {RLE_EXTREMES, "extremes", "05 DATA=extremes",
+                      "runs of INT_MIN, INT_MAX, -1, 0 and any int, the first of -1"},
 };
 const size_t rle_data_cases_count = sizeof rle_data_cases / sizeof rle_data_cases[0];
 
@@ -159,6 +161,9 @@ void rle_fill(int *values, size_t n, enum rle_data data, uint64_t seed)
     case RLE_SAW255:
         for (size_t i = 0; i < n; i++)
             values[i] = (int)(i % 256);
+        break;
+    case RLE_EXTREMES:
+        fill_values(values, n, FILL_EXTREMES, seed);
         break;
     }
 }

@@ -14,6 +14,10 @@
  *               rendered volumes RLE on GPUs was first used for
  *     saw254    0 1 ... 254 0 1 ...: runs of 1, period 255
  *     saw255    0 1 ... 255 0 1 ...: runs of 1, period 256
+ *     extremes  runs of INT_MIN, INT_MAX, -1, 0, 1 and their neighbours,
+ *               and of any int, the first a run of -1 (cases.h's
+ *               FILL_EXTREMES): symbols compared by subtraction, or
+ *               against a sentinel for "before the first", go wrong
  *
  * A failure names the family; `make run LAB=05 DATA=voxels N=... SEED=...`
  * rebuilds the input (DATA overrides FILL).
@@ -35,6 +39,7 @@ enum rle_data {
     RLE_VOXELS,
     RLE_SAW254,
     RLE_SAW255,
+    RLE_EXTREMES,
 };
 
 struct rle_data_case {

@@ -6,7 +6,7 @@
  *
  * Every test runs a function over the data families of rle_checks.h
  * (runny, runs of 1, one run, long runs, a run of 100000, a voxel volume,
- * the two sawtooths) and compares with the grader's serial encoder
+ * the two sawtooths, runs of INT_MIN, INT_MAX and -1) and compares with the grader's serial encoder
  * (oracle_rle.c). Decoders are fed the oracle's encoding and must give the
  * input back. The scans come from grader/labs/03-efficient-scan/provided.cu, never from the
  * student's labs 02 and 03.

@@ -110,15 +110,20 @@ void pack_fill_values(uint32_t *values, size_t n, struct pack_fill fill, uint64_
             values[i] = example[i % 9];
             break;
         }
-        case PACK_EXTREMES:
+        case PACK_EXTREMES: {
+            /* 0 (width 0), the largest value, the top bit alone (a
+             * negative int, for a width taken with a signed shift or
+             * max) and INT_MAX (31 bits, beside it); stretches of one,
+             * or of all four in any order. */
+            static const uint32_t extremes[4] = {0, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu};
             if (left == 0) {
                 left = (size_t)random_in_range(&state, 1, 100);
-                kind = (unsigned)random_in_range(&state, 0, 2);
+                kind = (unsigned)random_in_range(&state, 0, 4);
             }
             left--;
-            values[i] = kind == 0 ? 0 : kind == 1 ? 0xFFFFFFFFu
-                                                  : (random_next(&state) & 1 ? 0xFFFFFFFFu : 0);
+            values[i] = extremes[kind < 4 ? kind : (unsigned)random_in_range(&state, 0, 3)];
             break;
+        }
         }
     }
 }

@@ -34,7 +34,8 @@ enum pack_fill_kind {
     PACK_MIXED,    /* stretches of 1..300 values, each of a random width 0..32 */
     PACK_VOXEL,    /* a mostly-zero 64^3 volume: a ball of densities 1..255   */
     PACK_SAWTOOTH, /* 0, 1, ..., parameter, 0, 1, ... (saw254, saw255)        */
-    PACK_EXTREMES, /* only 0 and 0xFFFFFFFF, in stretches: zero frames beside width 32 */
+    PACK_EXTREMES, /* only 0, 0xFFFFFFFF, 0x80000000 and 0x7FFFFFFF, in stretches: zero frames
+                      beside width 32, the top bit alone (negative as an int) beside INT_MAX */
     PACK_EXAMPLE,  /* the worked example 0 2 1 5 5 7 10 1 13, repeated */
 };
 

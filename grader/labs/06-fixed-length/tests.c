@@ -70,6 +70,7 @@ Test(widths, frames)
 {
     require_gpu();
     check_sizes_and_frames("pack_frame_widths", check_pack_widths, mixed);
+    check_sizes_and_frames("pack_frame_widths", check_pack_widths, extremes);
     check_every_width("pack_frame_widths", check_pack_widths);
 }
 

@@ -234,7 +234,8 @@ static void check_lookback(const struct lookback_case *lc)
     cr_assert(words != NULL, "grader: out of host memory");
     int before = 0;
     for (size_t t = 0; t < lc->tiles; t++) {
-        int sum = random_in_range(&state, 0, 1000);
+        /* Negative sums too, as a tile of -1s has: |prefix| < 10^6. */
+        int sum = random_in_range(&state, -1000, 1000);
         prefixes[t] = before;
         before += sum;
         words[t] = is_inclusive(lc->marking, t, &state) ? TILE_STATUS(TILE_INCLUSIVE, before)
@@ -354,12 +355,19 @@ Test(single_pass, sizes) { for_each_size("scan_exclusive_single_pass", FILL_RAND
  * shows at its first element (a multiple of 8192), off by whole tiles.
  * Then all minus ones: every tile's aggregate and prefix is negative, so a
  * status word whose value's sign spills into its flag (a negative value
- * read as "prefix ready", or a flag read as part of the value) shows. */
+ * read as "prefix ready", or a flag read as part of the value) shows.
+ * Then values from INT_MIN to INT_MAX whose every sum of consecutive
+ * elements fits in an int (FILL_BIG_VALUES, cases.h): every prefix lies
+ * in [INT_MIN, -1], near -2^30 at each tile's edge, so a status word that
+ * keeps fewer than 32 bits of a value, or a prefix carried in a type that
+ * cannot hold it (a float), shows; the sums stay exact. */
 Test(single_pass, all_ones)
 {
     for_each_size("scan_exclusive_single_pass", FILL_ONES, check_whole);
     for_each_size("scan_exclusive_single_pass", FILL_MINUS_ONES, check_whole);
+    for_each_size("scan_exclusive_single_pass", FILL_BIG_VALUES, check_whole);
 }
+
 Test(single_pass, in_place) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_in_place); }
 Test(single_pass, unaligned) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_unaligned); }
 Test(single_pass, reuse_temp) { for_each_size("scan_exclusive_single_pass", FILL_RANDOM, check_whole_twice); }
