@@ -7,7 +7,7 @@
  *   $ make run LAB=05 N=16 FILL=sparse
  *   $ make run LAB=05 N=4096 DATA=voxels SEED=0x1234     a lab-05 data family
  *
- * DATA (runny, singles, onerun, longruns, hugerun, voxels, saw254, saw255;
+ * DATA (runny, singles, onerun, longruns, hugerun, voxels, saw254, saw255, extremes;
  * see grader/labs/05-rle/rle_checks.h) overrides FILL: a failing test prints
  * the DATA it used. The scans are the grader's (grader/labs/03-efficient-scan/provided.cu).
  * The open edition (SCANLAB_GUIDANCE_OPEN) has no step functions: the
