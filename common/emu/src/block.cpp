@@ -296,13 +296,6 @@ unsigned find(State state)
     return cur->n;
 }
 
-/* The Programming Guide's rule, which a barrier that some threads skip
- * by returning breaks. */
-constexpr const char *barrier_rule =
-    "\"__syncthreads() is allowed in conditional code but only if the conditional evaluates "
-    "identically across the entire thread block, otherwise the code execution is likely to hang "
-    "or produce unintended side effects\" (CUDA C++ Programming Guide, Synchronization Functions)";
-
 /* Threads exited while the others wait at a barrier. A GPU since Volta
  * counts an exited thread as arrived, so such a kernel runs on, and its
  * results may well be right: the tests judge them (a warning, once). The
@@ -312,6 +305,11 @@ constexpr const char *barrier_rule =
 bool barrier_skipped_by_exit(const Site &site, unsigned waiting)
 {
 #if defined(SCANLAB_EMU_CHECK_RACE)
+    /* The Programming Guide's rule, which such a barrier breaks. */
+    static const char *const barrier_rule =
+        "\"__syncthreads() is allowed in conditional code but only if the conditional evaluates "
+        "identically across the entire thread block, otherwise the code execution is likely to hang "
+        "or produce unintended side effects\" (CUDA C++ Programming Guide, Synchronization Functions)";
     report(site, find(State::exited),
            "divergent %s: this thread exited without reaching it, while thread %s waits there. "
            "%s. Let every thread reach each barrier (keep the threads past n, doing no work) and "
