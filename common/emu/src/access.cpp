@@ -357,7 +357,7 @@ PendingWrite pending;
 
 void defer_write_race(const Cell &c, uintptr_t p, unsigned size, uint8_t mine, void *pc)
 {
-    if (pending.armed || size > sizeof pending.found)
+    if (size > sizeof pending.found) /* wider than any access a kernel makes */
         race(c, written, p, size, mine, true, pc);
     pending = PendingWrite{true, p, size, {}, c, mine, pc};
     memcpy(pending.found, (const void *)p, size);

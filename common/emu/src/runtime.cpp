@@ -51,14 +51,17 @@ namespace {
 
 cudaError_t last_error = cudaSuccess;
 cudaError_t sticky = cudaSuccess;
+/* A device allocation: its bytes, and where it was made (the code address
+ * cudaMalloc returns to, for the leak report). */
+struct DeviceAllocation {
+    size_t size;
+    const void *site;
+};
 /* Never destroyed: LeakSanitizer's check at exit must still see that the
  * allocations are referenced. */
-std::map<const char *, size_t> &device_allocations = *new std::map<const char *, size_t>;
+std::map<const char *, DeviceAllocation> &device_allocations = *new std::map<const char *, DeviceAllocation>;
 std::map<const char *, size_t> &host_allocations = *new std::map<const char *, size_t>;
 std::map<const void *, size_t> &shared_limits = *new std::map<const void *, size_t>; /* bytes */
-/* Where each device allocation was made: the code address cudaMalloc
- * returns to, for the leak report. */
-std::map<const char *, const void *> &allocation_sites = *new std::map<const char *, const void *>;
 
 constexpr size_t default_shared_limit = 48 * 1024;
 constexpr size_t default_device_memory = (size_t)4 << 30;
@@ -82,7 +85,8 @@ bool is_device_range(const char *call, const char *role, const void *p, size_t b
     const char *start = (const char *)p;
     auto next = device_allocations.upper_bound(start);
     if (next != device_allocations.begin()) {
-        auto [base, size] = *std::prev(next);
+        const char *base = std::prev(next)->first;
+        size_t size = std::prev(next)->second.size;
         if (start < base + size) {
             size_t room = (size_t)(base + size - start);
             if (bytes <= room)
@@ -200,15 +204,15 @@ void report_leaks(const char *when)
     size_t bytes = 0;
     auto largest = device_allocations.begin();
     for (auto allocation = largest; allocation != device_allocations.end(); ++allocation) {
-        bytes += allocation->second;
-        if (allocation->second > largest->second)
+        bytes += allocation->second.size;
+        if (allocation->second.size > largest->second.size)
             largest = allocation;
     }
     char site[512] = "";
-    describe_site(allocation_sites[largest->first], site, sizeof site);
+    describe_site(largest->second.site, site, sizeof site);
     fprintf(stderr, "scanlab-emu: leak: %zu bytes of device memory from cudaMalloc %s were never "
             "freed with cudaFree (%zu allocation%s, %zu bytes in all, still allocated %s; on a GPU "
-            "compute-sanitizer's leak check reports the same)\n", largest->second, site,
+            "compute-sanitizer's leak check reports the same)\n", largest->second.size, site,
             device_allocations.size(), device_allocations.size() == 1 ? "" : "s", bytes, when);
     fflush(NULL);
     _exit(leak_exit_status());
@@ -417,7 +421,6 @@ extern "C" cudaError_t cudaDeviceReset(void)
         free((void *)allocation.first);
     }
     device_allocations.clear();
-    allocation_sites.clear();
     device_bytes_in_use = 0;
     shared_limits.clear();
     sticky = last_error = cudaSuccess;
@@ -452,8 +455,7 @@ extern "C" cudaError_t cudaMalloc(void **dev_ptr, size_t size)
     if (posix_memalign(&p, 256, size) != 0)
         return refuse_allocation(size, "the host has no memory left for it");
     memset(p, poison_byte, size);
-    device_allocations[(const char *)p] = size;
-    allocation_sites[(const char *)p] = __builtin_return_address(0);
+    device_allocations[(const char *)p] = DeviceAllocation{size, __builtin_return_address(0)};
     watch_for_leaks();
     track_allocation(p, size);
     device_bytes_in_use += size;
@@ -477,9 +479,8 @@ extern "C" cudaError_t cudaFree(void *dev_ptr)
                 "already\n", dev_ptr);
         return result(cudaErrorInvalidValue);
     }
-    device_bytes_in_use -= found->second;
+    device_bytes_in_use -= found->second.size;
     device_allocations.erase(found);
-    allocation_sites.erase((const char *)dev_ptr);
     forget_allocation(dev_ptr);
     free(dev_ptr);
     return result(cudaSuccess);
