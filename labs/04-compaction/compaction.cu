@@ -143,7 +143,9 @@ static cudaError_t compact_steps(const int *d_in, int *d_out, size_t n,
  * Example (KEEP_GREATER_THAN 4): [5 -2 8 7 0 4] -> [5 8 7], kept 3
  *
  * One allocation holds both scratch arrays, so a compaction costs a single
- * cudaMalloc (and the scan one more).
+ * cudaMalloc (and the scan one more). The flags come last: a thread that
+ * reads d_flags[n] meets the end of the allocation, not d_positions[0]
+ * (0, so "not kept"), which would hide an off-by-one bound.
  */
 cudaError_t compact_if(const int *d_in, int *d_out, size_t n,
                        enum compact_predicate predicate, int operand, size_t *kept)
@@ -157,7 +159,7 @@ cudaError_t compact_if(const int *d_in, int *d_out, size_t n,
         return cudaErrorInvalidValue;
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, 2 * n * sizeof(int)));
-    cudaError_t err = compact_steps(d_in, d_out, n, predicate, operand, d_scratch, d_scratch + n, kept);
+    cudaError_t err = compact_steps(d_in, d_out, n, predicate, operand, d_scratch + n, d_scratch, kept);
     cudaError_t free_err = cudaFree(d_scratch);
     return err != cudaSuccess ? err : free_err;
 }

@@ -9,4 +9,9 @@
 # d_out[0x6a5a5a5a], 7 GB past the array: a GPU reports an illegal
 # address, the emulator's process dies of SIGSEGV, at the first case
 # (n = 0 returns early, so n = 1). The crash must name its case.
+# The open edition has no scatter step test: there compact_if's own
+# scratch array is read one past d_flags, which the reference keeps last
+# so that this is the allocation's guard zone (nonzero), not d_positions[0]
+# (0, "not kept", the bug then invisible): its tests fail and check::memory
+# finds the read (0/25 under the emulator).
 s/if (i < n \&\& d_flags\[i\])/if (i <= n \&\& d_flags[i])/
