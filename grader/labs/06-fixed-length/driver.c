@@ -8,7 +8,9 @@
  *
  * FILL: example (the worked example 0 2 1 5 5 7 10 1 13, repeated),
  * width0 .. width32 (uniform values of that many bits), mixed (or random),
- * voxel (or sparse), saw254, saw255, extremes, zeros. FRAME (from the
+ * voxel (or sparse), saw254, saw255, extremes, zeros, shift1 .. shift31
+ * (value 0 of that many bits, then values of 32: with FRAME=1 every later
+ * value starts that far into a word). FRAME (from the
  * environment; make passes it on) is the frame length, 3 if unset.
  * The scan inside pack_frame_offsets is the grader's (grader/labs/03-efficient-scan/provided.cu).
  */
@@ -189,7 +191,7 @@ int drive(const struct driver_args *args)
     const char *fill_text = args->fill != NULL ? args->fill : "random";
     if (!pack_fill_parse(fill_text, &fill))
         driver_refuse("FILL", fill_text, "example, width0 .. width32, mixed (or random), voxel (or sparse), "
-                                         "saw254, saw255, extremes or zeros");
+                                         "saw254, saw255, extremes, zeros or shift1 .. shift31");
     struct expected_stream c = {args->n, driver_env_number("FRAME", 3, 1, SIZE_MAX), 0, 0, NULL, NULL, NULL, NULL};
     c.frames = pack_frame_count(c.n, c.frame_length);
     c.values = host_words(c.n), c.widths = host_words(c.frames), c.offsets = host_words(c.frames);

@@ -110,6 +110,12 @@ void pack_fill_values(uint32_t *values, size_t n, struct pack_fill fill, uint64_
             values[i] = example[i % 9];
             break;
         }
+        case PACK_SHIFTED:
+            /* Top bits set, so each value's width is exactly its own:
+             * value 0 of `parameter` bits, then values of 32. */
+            values[i] = i == 0 ? (1u << (fill.parameter - 1)) | random_of_width(&state, fill.parameter - 1)
+                               : 0x80000000u | random_of_width(&state, 31);
+            break;
         case PACK_EXTREMES: {
             /* 0 (width 0), the largest value, the top bit alone (a
              * negative int, for a width taken with a signed shift or
@@ -137,6 +143,7 @@ const char *pack_fill_name(struct pack_fill fill, char *buffer, size_t size)
     case PACK_SAWTOOTH: snprintf(buffer, size, "saw%u", fill.parameter); break;
     case PACK_EXTREMES: snprintf(buffer, size, "extremes"); break;
     case PACK_EXAMPLE: snprintf(buffer, size, "example"); break;
+    case PACK_SHIFTED: snprintf(buffer, size, "shift%u", fill.parameter); break;
     }
     return buffer;
 }
@@ -159,6 +166,13 @@ int pack_fill_parse(const char *name, struct pack_fill *fill)
     } else if (strcmp(name, "saw254") == 0 || strcmp(name, "saw255") == 0) {
         fill->kind = PACK_SAWTOOTH;
         fill->parameter = (unsigned)strtoul(name + 3, NULL, 10);
+        return 1;
+    } else if (strncmp(name, "shift", 5) == 0 && name[5] != '\0') {
+        unsigned long shift = strtoul(name + 5, &end, 10);
+        if (*end != '\0' || shift < 1 || shift > 31)
+            return 0;
+        fill->kind = PACK_SHIFTED;
+        fill->parameter = (unsigned)shift;
         return 1;
     } else if (strncmp(name, "width", 5) == 0 && name[5] != '\0') {
         unsigned long width = strtoul(name + 5, &end, 10);

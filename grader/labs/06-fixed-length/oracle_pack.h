@@ -37,18 +37,20 @@ enum pack_fill_kind {
     PACK_EXTREMES, /* only 0, 0xFFFFFFFF, 0x80000000 and 0x7FFFFFFF, in stretches: zero frames
                       beside width 32, the top bit alone (negative as an int) beside INT_MAX */
     PACK_EXAMPLE,  /* the worked example 0 2 1 5 5 7 10 1 13, repeated */
+    PACK_SHIFTED,  /* value 0 of `parameter` bits (1..31), every other of 32: with one
+                      value a frame, every later value starts that many bits into a word */
 };
 
 struct pack_fill {
     enum pack_fill_kind kind;
-    unsigned parameter; /* the width of PACK_WIDTH, the top of PACK_SAWTOOTH */
+    unsigned parameter; /* the width of PACK_WIDTH, the top of PACK_SAWTOOTH, PACK_SHIFTED's shift */
 };
 
 /* Fill values[0..n) as `fill` says, from `seed`. */
 void pack_fill_values(uint32_t *values, size_t n, struct pack_fill fill, uint64_t seed);
 
 /* The fill's name as `make run LAB=06 FILL=...` takes it: width10, mixed,
- * voxel, saw254, saw255, extremes, example. */
+ * voxel, saw254, saw255, extremes, example, shift1 .. shift31. */
 const char *pack_fill_name(struct pack_fill fill, char *buffer, size_t size);
 
 /* Parse such a name; 1 if it is one, else 0. */

@@ -61,6 +61,21 @@ static void check_every_width(const char *function, pack_check_fn check)
     }
 }
 
+/* Every alignment of a packing tile against the words: value 0 of 1..31
+ * bits, one value a frame, then values of 32 bits. The second tile's 1024
+ * values start `shift` bits into a word, so they touch 1025 words, the
+ * most a tile can (PACK_TILE_WORDS):
+ *     shift 5: tile 1's first bit 5 + 1023 * 32, its last 5 + 2047 * 32 - 1  */
+static void check_every_alignment(const char *function, pack_check_fn check)
+{
+    static const struct size_case size = {2049, "two 1024-value packing tiles plus one, the second out of step with the words"};
+    for (unsigned shift = 1; shift < 32; shift++) {
+        struct pack_fill fill = {PACK_SHIFTED, shift};
+        struct pack_case c = pack_case_of(function, &size, &pack_frames[FRAME_ONE], fill);
+        check(&c);
+    }
+}
+
 static const struct pack_fill mixed = {PACK_MIXED, 0};
 static const struct pack_fill extremes = {PACK_EXTREMES, 0};
 
@@ -85,6 +100,7 @@ Test(values, frames)
     require_gpu();
     check_sizes_and_frames("pack_values", check_pack_values, mixed);
     check_sizes_and_frames("pack_values", check_pack_values, extremes);
+    check_every_alignment("pack_values", check_pack_values);
 }
 
 /* ---- The whole encoder ---------------------------------------------------------- */
@@ -101,6 +117,7 @@ Test(encode, every_width)
     require_gpu();
     check_every_width("pack_encode", check_pack_encode);
     check_sizes_and_frames("pack_encode", check_pack_encode, extremes);
+    check_every_alignment("pack_encode", check_pack_encode);
 }
 
 /* ---- The decoder, on the oracle's encoding --------------------------------------- */
