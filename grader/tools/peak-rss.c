@@ -6,7 +6,7 @@
  * Runs COMMAND with our standard input, output and error, waits for it
  * with wait4, and writes its ru_maxrss in KiB (Linux counts KiB, macOS
  * bytes) to OUT_FILE as one line, e.g. "148876": what GNU time's %M
- * says, without GNU time (grader/scanzip/memory.sh compiles and uses
+ * says, without GNU time (scanzip/tests/memory.sh compiles and uses
  * it). Exits with the command's status, 128 + the signal if one killed
  * it, 127 if it could not be run, 2 on a usage error.
  */

@@ -13,7 +13,10 @@
 #      waits too, and gets in only after the perf program's timed runs.
 #
 #   grader/tools/test-gpu-lock.sh PERF_PROGRAM   (make test-gpu-lock)
-# set -u only, as grade.sh: its sharing_gpu, run here, must run as it runs there.
+# set -u only: the commands run under the lock fail on purpose, and their
+# exit statuses are what it checks (shared=$?). The grade's jobs
+# (grader/jobs/*.sh, set -eu) take the lock as `$lock ... || rc=$?`,
+# where set -e does not stop them either.
 set -u
 perf=${1:?usage: test-gpu-lock.sh PERF_PROGRAM}
 work=$(mktemp -d)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli.sh: the behaviour of the scanzip command line (make test-scanzip).
 #
-#   grader/scanzip/cli.sh path/to/scanzip
+#   scanzip/tests/cli.sh path/to/scanzip
 #
 # Checks, each counted: --help lists every subcommand and method; a round
 # trip through files and through stdin/stdout; OMP_NUM_THREADS=1 and 4
@@ -19,7 +19,7 @@
 # chunk table. The last line is "cli: N passed, N failed" (and ", N
 # skipped" where this machine cannot run a check); exit 1 on failure.
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip" >&2; exit 2; }
-. "$(dirname "$0")/../lib/load.sh" || exit 2
+. "$(dirname "$0")/../../grader/lib/load.sh" || exit 2
 harness_name=cli
 . "$(dirname "$0")/harness.sh" || exit 2
 # status EXPECTED NAME COMMAND...: pass if the command exits EXPECTED.

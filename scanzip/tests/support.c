@@ -106,7 +106,7 @@ void fail_scanzip(const char *test, const char *case_text, const char *format, .
     vsnprintf(reason, sizeof reason, format, args);
     va_end(args);
     cr_assert_fail("%s: %s:\n  %s\n  rerun: make test-scanzip  (the test program alone: "
-             "build/BACKEND-none/grader/scanzip/tests --filter '%s')",
+             "build/BACKEND-none/scanzip-tests --filter '%s')",
              test, case_text, reason, test);
     __builtin_unreachable();
 }

@@ -4,8 +4,8 @@
  * A .scz file is a file header, then chunk records in order, and nothing
  * after the last record. Every integer is little-endian. The bytes are
  * fully determined by the input and the options (-w, --axis, --shape,
- * --frame, --chunk, -m): any engine (the CPU one here, a GPU one later)
- * must write exactly the same file.
+ * --frame, --chunk, -m): either engine (the CPU one, engine_cpu.c, or
+ * the GPU one from lab 08, engine_gpu.cu) must write exactly the same file.
  *
  * File header, 40 bytes:
  *

@@ -7,7 +7,7 @@
  *   "runs > 255" (rle8 must split them), 391 bytes, seed 0x5eed0003:
  *     decompressed byte 130 differs: expected 0x07, got 0x00
  *     rerun: make test-scanzip  (the test program alone:
- *            build/BACKEND-none/grader/scanzip/tests --filter 'roundtrip/families')
+ *            build/BACKEND-none/scanzip-tests --filter 'roundtrip/families')
  */
 #ifndef SCANZIP_TEST_SUPPORT_H
 #define SCANZIP_TEST_SUPPORT_H

@@ -1,23 +1,23 @@
 #!/bin/sh
 # run.sh: a bounded fuzzing run of scanzip's decoder (make fuzz).
 #
-#   grader/fuzz/run.sh FUZZER SCANZIP SECONDS WORK_DIR
+#   scanzip/fuzz/run.sh FUZZER SCANZIP SECONDS WORK_DIR
 #
 #   1. seeds: small files compressed by scanzip itself with every method,
 #      width and a few chunk sizes and shapes (nothing binary committed;
 #      the sawtooth's cascade chunks are delta first);
-#   2. replay: every file of grader/fuzz/regressions/ (the inputs that
+#   2. replay: every file of scanzip/fuzz/regressions/ (the inputs that
 #      once crashed the decoder) runs once through FUZZER; any failure
 #      stops here;
 #   3. fuzz for SECONDS, from WORK_DIR/corpus (kept between runs) and the
-#      seeds. An input that crashes is copied to grader/fuzz/regressions/
+#      seeds. An input that crashes is copied to scanzip/fuzz/regressions/
 #      (commit it with the fix) and the run fails.
 #
 # Needs clang with libFuzzer (grader/tools/install-deps.sh clang).
 set -eu
-[ $# -eq 4 ] || { echo "usage: grader/fuzz/run.sh FUZZER SCANZIP SECONDS WORK_DIR" >&2; exit 2; }
+[ $# -eq 4 ] || { echo "usage: scanzip/fuzz/run.sh FUZZER SCANZIP SECONDS WORK_DIR" >&2; exit 2; }
 fuzzer=$1 scanzip=$2 seconds=$3 work=$4
-regressions=grader/fuzz/regressions
+regressions=scanzip/fuzz/regressions
 rm -rf "$work/seeds" "$work/crashes" "$work/inputs"
 mkdir -p "$work/seeds" "$work/corpus" "$work/crashes" "$work/inputs"
 

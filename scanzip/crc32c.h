@@ -8,7 +8,7 @@
  * Debian 12 has no package of Google's crc32c library, so this is a
  * small one: the instruction when the CPU has it (x86-64 with SSE4.2,
  * 64-bit ARM Linux with the ARMv8 CRC32 extension), else a table. They
- * give the same value (grader/scanzip/crc32c.c checks).
+ * give the same value (scanzip/tests/crc32c.c checks).
  */
 #ifndef SCANZIP_CRC32C_H
 #define SCANZIP_CRC32C_H

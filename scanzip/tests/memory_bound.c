@@ -3,7 +3,7 @@
  * many chunks are in flight, never the bytes, and a bound below one
  * chunk's need is refused with the least that works; scanzip_run's
  * compressed_bytes is the compressed side's size both ways (what -v
- * prints, also through a pipe). grader/scanzip/memory.sh measures the
+ * prints, also through a pipe). scanzip/tests/memory.sh measures the
  * memory itself, on the tool.
  *
  * The file: 40 chunks of 64 bytes with runs (payloads of every size), and

@@ -2,7 +2,7 @@
 # gpu-engine.sh: scanzip's GPU engine writes the CPU engine's bytes and
 # reads what it reads (make test-scanzip).
 #
-#   grader/scanzip/gpu-engine.sh path/to/scanzip-gpu
+#   scanzip/tests/gpu-engine.sh path/to/scanzip-gpu
 #
 # The tool is built from lab 08's reference (or TREE=labs: a student's).
 # Without a GPU it runs on the CPU emulator, where --gpu still means the

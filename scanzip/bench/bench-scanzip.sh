@@ -2,7 +2,7 @@
 # bench-scanzip.sh: scanzip on the data sets of make data, beside gzip and
 # zstd, file to file (make bench-scanzip).
 #
-#   grader/tools/bench-scanzip.sh SCANZIP DATA_DIR CSV
+#   scanzip/bench/bench-scanzip.sh SCANZIP DATA_DIR CSV
 #
 # For each file, each scanzip method (-m rle8, rle, pack, cascade, auto;
 # the volumes with their --shape, and also cascade along y and z and auto

@@ -1,7 +1,7 @@
 #!/bin/sh
 # manual.sh: scanzip's manual page and make install (make test-scanzip).
 #
-#   grader/scanzip/manual.sh path/to/scanzip path/to/scanzip.1 INSTALLED_PREFIX
+#   scanzip/tests/manual.sh path/to/scanzip path/to/scanzip.1 INSTALLED_PREFIX
 #
 # INSTALLED_PREFIX is where `make install DESTDIR=... PREFIX=...` put the
 # tool (the Makefile runs it into build/, never into the system). Checks,

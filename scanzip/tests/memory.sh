@@ -2,9 +2,9 @@
 # memory.sh: scanzip's peak memory stays under the formula of its --help
 # (make test-scanzip).
 #
-#   grader/scanzip/memory.sh path/to/scanzip
+#   scanzip/tests/memory.sh path/to/scanzip
 #
-# The formula (scanzip --help, Memory; common/scanzip/container.h):
+# The formula (scanzip --help, Memory; scanzip/container.h):
 #     peak ~ chunks in flight x (chunk bytes + payload bytes + runs) + the program
 # with one chunk in flight a thread, or up to 4 MiB of chunks a thread when
 # chunks are small. Here: 16 MiB of random bytes (no runs: -m rle's payload
@@ -19,7 +19,7 @@
 # formula: before it, a batch held up to 256 MiB of chunks (all 32 here,
 # twice the bound). Last line: "memory: N passed, N failed".
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip" >&2; exit 2; }
-tools=$(cd "$(dirname "$0")/../tools" && pwd)
+tools=$(cd "$(dirname "$0")/../../grader/tools" && pwd)
 harness_name=memory
 . "$(dirname "$0")/harness.sh" || exit 2
 

@@ -3,7 +3,7 @@
 # are the data (the tiled atlas, the zeros), per core and with every
 # core: the median of REPS runs each, file to file (make bench-scanzip-zstd).
 #
-#   grader/tools/bench-scanzip-zstd.sh SCANZIP DATA_DIR CSV [REPS]
+#   scanzip/bench/bench-scanzip-zstd.sh SCANZIP DATA_DIR CSV [REPS]
 #
 # Per core is OMP_NUM_THREADS=1 for scanzip and -T1 for zstd (which still
 # reads and writes on a second thread: its CPU seconds say so); "all" is
