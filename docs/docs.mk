@@ -31,7 +31,7 @@ docs-data: ## recompute docs/data/figures/ (the figures' data) from the solution
 test-docs: ## both editions build, their links resolve, the student one shows no solution, loads in Chromium, fits 400 px and finds every glossary term by search; the chapters' predicted outputs are the references'; a student release builds it and names no file it lacks; rubric tables match; make report's page builds from recorded CSVs
 	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc gnuplot chromium
-	@grader/tools/check-rubric-tables.sh
+	@grader/test/check-rubric-tables.sh
 	@docs/build.sh build/docs && docs/check.sh build/docs
 	@docs/build.sh --edition full build/docs-full && docs/check.sh --links build/docs-full
 	@docs/check-leaks.sh build/docs build/docs-full

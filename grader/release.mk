@@ -49,11 +49,11 @@ batch: deps ## grade every submission of SUBMISSIONS=dir into build/batch/gradeb
 
 # Both trees built for the GPU (CUDA_ARCH, e.g. -arch=sm_90; all-major
 # without a GPU here), then copied with their libraries into one folder.
-planted-builds: ## build each planted bug's lab (grader/labs/*/planted/) on BACKEND, as grader/tools/grade-planted.sh grades it (on a GPU: from make gpu-bundle)
+planted-builds: ## build each planted bug's lab (grader/labs/*/planted/) on BACKEND, as grader/test/grade-planted.sh grades it (on a GPU: from make gpu-bundle)
 	$(source_tree_only)
 	@for script in grader/labs/*/planted/*.sed; do \
 	  name=$$(basename $$script .sed); lab=$$(sed -n 's/^# lab: //p' $$script); \
-	  grader/tools/plant.sh $$script $$lab build/planted/$$name || exit 1; \
+	  grader/test/plant.sh $$script $$lab build/planted/$$name || exit 1; \
 	  $(MAKE) --no-print-directory TREE=build/planted/$$name LAB=$${lab%%-*} build || \
 	    echo "planted-builds: $$name does not build (grade-planted.sh says so)"; \
 	  if [ "$(BACKEND)" = cuda ]; then for check in none memory race; do \

@@ -51,7 +51,7 @@ test: deps ## the project's own checks (what CI runs): its steps at once, JOBS a
 	@! command -v ccache >/dev/null || ccache --zero-stats >/dev/null; start=$$(date +%s); \
 	  echo "make test: $(words $(TEST_STEPS)) steps, $(JOBS) at a time; each printed whole when it ends"; \
 	  $(MAKE) --no-print-directory -k -j$(JOBS) --output-sync=target $(TEST_STEPS:%=test-step/%) || :; \
-	  grader/tools/test-step.sh summary $(TEST_LOGS) $$start $(TEST_STEPS)
+	  grader/test/test-step.sh summary $(TEST_LOGS) $$start $(TEST_STEPS)
 
 test-all: ## make test with what it runs once done in full (every lab of test-arm64: ARM64_LABS_ALL)
 	@$(MAKE) --no-print-directory test ARM64_LABS='$(ARM64_LABS_ALL)'
@@ -60,8 +60,8 @@ test-all: ## make test with what it runs once done in full (every lab of test-ar
 # jobserver, so its builds take their turn in the pool), then shown.
 .PHONY: $(TEST_STEPS:%=test-step/%)
 $(TEST_STEPS:%=test-step/%): test-step/%: $$(addprefix test-step/,$$(call test_after,$$*)) ## one step of make test with the steps it waits for (make -j2 test-step/test-planted)
-	+@grader/tools/test-step.sh run $(TEST_LOGS) $* $(MAKE) --no-print-directory $*
-	@grader/tools/test-step.sh show $(TEST_LOGS) $*
+	+@grader/test/test-step.sh run $(TEST_LOGS) $* $(MAKE) --no-print-directory $*
+	@grader/test/test-step.sh show $(TEST_LOGS) $*
 
 # What several steps run, built once: under the emulator, for each check,
 # the labs' programs of the solutions and the skeletons (the planted bugs'
@@ -91,9 +91,9 @@ test-build: $(OPEN_SKELETONS) ## one build of every program that several of make
         test-slurm test-planted check-portable test-under-load test-arm64 test-tamper check-help
 
 # make help says every target and knob (grader/tools/help.awk), and
-# names every make X of README.md and docs/ (grader/tools/check-help.sh).
+# names every make X of README.md and docs/ (grader/test/check-help.sh).
 check-help: ## every target and knob has its line in make help, and help lists every make X of README.md and docs/*.md
-	@grader/tools/check-help.sh $(filter %Makefile %.mk,$(MAKEFILE_LIST))
+	@grader/test/check-help.sh $(filter %Makefile %.mk,$(MAKEFILE_LIST))
 
 
 # The open edition (GUIDANCE=open) under the emulator: the skeletons of
@@ -156,22 +156,22 @@ test-fast: deps $(FAST_TESTS) ## the fast references of labs 04-06 and 08 agree 
 test-gpu-lock: ## the GPU lock that grades sharing a GPU take (grader/lib/gpu-lock.sh, perf.c), checked without a GPU
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory -s BACKEND=emu CHECK=none BUILD=build/emu-none TREE=solutions build/emu-none/solutions/04-compaction/perf
-	@grader/tools/test-gpu-lock.sh build/emu-none/solutions/04-compaction/perf
+	@grader/test/test-gpu-lock.sh build/emu-none/solutions/04-compaction/perf
 
 test-slurm: ## make batch ENGINE=slurm grades 3 submissions through a Slurm started on this machine (root)
 	$(source_tree_only)
-	@grader/tools/test-slurm.sh build/slurm-test
+	@grader/test/test-slurm.sh build/slurm-test
 
 test-planted: ## each bug planted in a solution is caught by the matching check
 	$(source_tree_only)
-	@grader/tools/run-planted.sh
+	@grader/test/run-planted.sh
 
 # Other systems than this one: a Mac's tools and compilers, as far as this
-# machine can stand in for them (grader/tools/check-portable.sh says how),
+# machine can stand in for them (grader/test/check-portable.sh says how),
 # and arm64 Linux, in a Debian root run by qemu (test-arm64.sh says how).
 check-portable: ## grade labs 01 and 02 under a macOS-like PATH (no GNU-only tools or options; dash, the one-true-awk), and with clang; emu-test with clang; no unguarded Linux-only call in common/emu
 	$(source_tree_only)
-	@grader/tools/check-portable.sh build/portable
+	@grader/test/check-portable.sh build/portable
 
 # The same steps on a busy machine: BUSY processes (default three per
 # core) keep the cores busy beside them; every time limit must hold
@@ -179,7 +179,7 @@ check-portable: ## grade labs 01 and 02 under a macOS-like PATH (no GNU-only too
 BUSY  ?=## make test-under-load: how many busy processes (default 3 per core)
 STEPS ?= test## make test-under-load: the steps it runs (make test, or some of its steps)
 test-under-load: ## make test (or STEPS="test-tamper ...") beside BUSY busy processes (default 3 per core)
-	@BUSY='$(BUSY)' grader/tools/test-under-load.sh $(STEPS)
+	@BUSY='$(BUSY)' grader/test/test-under-load.sh $(STEPS)
 
 # make test grades the labs of ARM64_LABS there, whose code differs by
 # architecture (lab 07: atomics, int4 alignment, the look-back's order;
@@ -189,7 +189,7 @@ ARM64_LABS     ?= 01 07## make test-arm64: the labs it grades (make test-all: AR
 ARM64_LABS_ALL := 01 02 05 07
 test-arm64: ## emu-test and labs ARM64_LABS (01 07) graded in an arm64 Debian root under qemu-user (root; kept in SCANLAB_CACHE)
 	$(source_tree_only)
-	@grader/tools/test-arm64.sh $(SCANLAB_CACHE)/arm64 $(or $(LAB),$(ARM64_LABS))
+	@grader/test/test-arm64.sh $(SCANLAB_CACHE)/arm64 $(or $(LAB),$(ARM64_LABS))
 
 test-tamper: ## each cheating submission in grader/tamper/ gains nothing
 	$(source_tree_only)

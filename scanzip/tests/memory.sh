@@ -19,7 +19,7 @@
 # formula: before it, a batch held up to 256 MiB of chunks (all 32 here,
 # twice the bound). Last line: "memory: N passed, N failed".
 [ $# -eq 1 ] || { echo "usage: $0 path/to/scanzip" >&2; exit 2; }
-tools=$(cd "$(dirname "$0")/../../grader/tools" && pwd)
+tools=$(cd "$(dirname "$0")/../../grader/test" && pwd)
 harness_name=memory
 . "$(dirname "$0")/harness.sh" || exit 2
 

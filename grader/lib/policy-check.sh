@@ -1,7 +1,7 @@
 #!/bin/sh
 # policy-check.sh: what a submission may not do, checked before it runs.
 #
-#   grader/tools/policy-check.sh LAB_DIR OBJECT_DIR
+#   grader/lib/policy-check.sh LAB_DIR OBJECT_DIR
 #
 # LAB_DIR holds the student's sources (labs/02-naive-scan, ...); OBJECT_DIR
 # the objects `make` compiled from them. Prints one line per violation

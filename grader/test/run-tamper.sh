@@ -17,7 +17,7 @@
 # with twice the time, then reported as timed out, neither caught nor
 # missed (grader/lib/timed-out.sh).
 #
-#   grader/tools/run-tamper.sh [SCRIPT...]     (default: every one)
+#   grader/test/run-tamper.sh [SCRIPT...]     (default: every one)
 set -eu
 . grader/lib/load.sh
 . grader/lib/timed-out.sh
@@ -44,7 +44,7 @@ for script in "$@"; do
     lab=$(field lab) test=$(field test) message=$(field message)
     tree=build/tamper/$name
     rm -rf "build/$backend-none/$tree"
-    if verdict=$(grader/tools/plant.sh "$script" "$lab" "$tree"); then   # else it says why
+    if verdict=$(grader/test/plant.sh "$script" "$lab" "$tree"); then   # else it says why
         # A submission that does not build is graded too (it scores 0).
         programs="build/$backend-none/$tree/$lab/tests build/$backend-none/$tree/$lab/tests-one-process"
         [ -f "grader/labs/$lab/perf.c" ] && programs="$programs build/$backend-none/$tree/$lab/perf"

@@ -2,7 +2,7 @@
 # test-slurm.sh: `make batch ENGINE=slurm` against a real Slurm, started
 # on this machine for the test and stopped after it (make test-slurm).
 #
-#   grader/tools/test-slurm.sh [WORK_DIR]      (default build/slurm-test)
+#   grader/test/test-slurm.sh [WORK_DIR]      (default build/slurm-test)
 #
 # Needs root, as CI has: it installs Debian's slurmctld, slurmd and munge
 # when they are missing (install-deps.sh slurm), then runs, all on

@@ -21,7 +21,7 @@
 # "# message: full marks": its whole lab is graded, checks included, and
 # must keep every point; a point lost is a false finding.
 #
-#   grader/tools/run-planted.sh [SCRIPT...]     (default: every bug and variant)
+#   grader/test/run-planted.sh [SCRIPT...]     (default: every bug and variant)
 set -eu
 . grader/lib/load.sh
 . grader/lib/timed-out.sh
@@ -50,7 +50,7 @@ for script in "$@"; do
     field() { sed -n "s/^# $1: //p" "$script"; }
     lab=$(field lab) check=$(field check) test=$(field caught-by) message=$(field message)
     tree=build/planted/$name
-    if ! verdict=$(grader/tools/plant.sh "$script" "$lab" "$tree"); then   # it says why
+    if ! verdict=$(grader/test/plant.sh "$script" "$lab" "$tree"); then   # it says why
         :
     elif ! make --no-print-directory -s BACKEND=emu CHECK="$check" TREE="$tree" LAB="${lab%%-*}" build >"$tree.build.log" 2>&1; then
         verdict="does not build: see $tree.build.log"

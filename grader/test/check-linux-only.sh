@@ -3,7 +3,7 @@
 # behind a guard (make check-portable runs it), so a new one is caught
 # here, not on a student's Mac.
 #
-#   grader/tools/check-linux-only.sh [FILE ...]   (default: common/emu's C++ sources and headers)
+#   grader/test/check-linux-only.sh [FILE ...]   (default: common/emu's C++ sources and headers)
 #
 # A line of code (comments left out) naming something only Linux has
 # (elf.h, /proc, addr2line, MAP_STACK, pthread_getattr_np, sysconf's

@@ -3,9 +3,9 @@
 # of them all at the end (grader/test.mk runs the steps at once, on a pool
 # of JOBS).
 #
-#   grader/tools/test-step.sh run LOG_DIR STEP COMMAND...   run it, output into LOG_DIR/STEP.log
-#   grader/tools/test-step.sh show LOG_DIR STEP             print that log whole, with the verdict
-#   grader/tools/test-step.sh summary LOG_DIR START STEP...  the table, then "test: N passed, M failed in T s"
+#   grader/test/test-step.sh run LOG_DIR STEP COMMAND...   run it, output into LOG_DIR/STEP.log
+#   grader/test/test-step.sh show LOG_DIR STEP             print that log whole, with the verdict
+#   grader/test/test-step.sh summary LOG_DIR START STEP...  the table, then "test: N passed, M failed in T s"
 #
 # A step's output goes to its own log, so that two steps running at once
 # never interleave; make (-Otarget) prints each `show` whole as its step

@@ -6,7 +6,7 @@
 # meant to catch it?" (make test, emulator), this asks "what does the bug
 # cost?", on whichever backend, so that the two backends can be compared.
 #
-#   grader/tools/grade-planted.sh BUILD_DIR BACKEND [SCRIPT...]
+#   grader/test/grade-planted.sh BUILD_DIR BACKEND [SCRIPT...]
 #
 # BUILD_DIR holds BUILD_DIR/build/planted/NAME/LAB/ programs (make
 # planted-builds, or a GPU bundle's build/), the trees build/planted/NAME

@@ -3,7 +3,7 @@
 # (make check-portable). No Mac needed, and none proven: it checks what
 # can be checked here (README says which systems are tested).
 #
-#   grader/tools/check-portable.sh WORK_DIR
+#   grader/test/check-portable.sh WORK_DIR
 #
 # 1. Grades under a PATH that looks like macOS's: a folder of links to this
 #    machine's tools, without those macOS lacks (flock, taskset, timeout,
@@ -55,7 +55,7 @@ for dir in $PATH; do
 done
 IFS=$old_ifs
 # macOS's awk is the one-true-awk (grader/tools/install-deps.sh original-awk).
-"$here/install-deps.sh" original-awk
+"$here/../tools/install-deps.sh" original-awk
 ln -sf "$(command -v original-awk)" "$work/bin/awk"
 
 # Each wrapped tool: the real one, behind refusals. A refusal prints
@@ -117,7 +117,7 @@ echo "  macOS PATH: $(($(date +%s) - start)) s for the grades of labs 01 and 02 
 # ---- 2. clang, as on a Mac -------------------------------------------------
 
 start=$(date +%s)
-"$here/install-deps.sh" clang
+"$here/../tools/install-deps.sh" clang
 if make --no-print-directory BACKEND=emu CC=clang CXX=clang++ JOBS=2 TREE=solutions LAB=01 EXPECT=full grade \
        >"$work/clang-01.log" 2>&1 &&
    make --no-print-directory BACKEND=emu CC=clang CXX=clang++ JOBS=2 TREE=solutions LAB=02 EXPECT=full grade \

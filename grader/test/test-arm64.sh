@@ -2,7 +2,7 @@
 # test-arm64.sh: the labs on arm64 Linux, tried from an x86-64 machine
 # (make test-arm64).
 #
-#   grader/tools/test-arm64.sh [WORK_DIR [LAB ...]]   (default build/arm64; labs 01 02 05 07)
+#   grader/test/test-arm64.sh [WORK_DIR [LAB ...]]   (default build/arm64; labs 01 02 05 07)
 #
 # make test-arm64 gives WORK_DIR under SCANLAB_CACHE (outside the clone,
 # kept from one run to the next) and the labs of ARM64_LABS.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # test-under-load.sh: make test, or some of its steps, on a busy machine.
 #
-#   BUSY=N grader/tools/test-under-load.sh [STEP...]   (make test-under-load BUSY=6 STEPS="test-tamper")
+#   BUSY=N grader/test/test-under-load.sh [STEP...]   (make test-under-load BUSY=6 STEPS="test-tamper")
 #
 # Starts BUSY processes that do nothing but keep a core busy (default:
 # three per core, what a shared server or a laptop compiling beside the

@@ -2,7 +2,7 @@
 # plant.sh: a reference lab changed by a sed script, in a tree of its own
 # (run-planted.sh plants bugs with it, run-tamper.sh cheating submissions).
 #
-#   grader/tools/plant.sh SCRIPT LAB TREE
+#   grader/test/plant.sh SCRIPT LAB TREE
 #
 # TREE/LAB becomes solutions/LAB with SCRIPT applied to each .c and .cu
 # file. Exits 1, saying so, when the script changes nothing: it no longer

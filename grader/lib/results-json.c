@@ -4,9 +4,9 @@
  *   results-json RUBRIC_TSV SCORED > results.json
  *
  * RUBRIC_TSV: lab, suite::test, points, visibility, description, tab
- * separated (awk -f grader/tools/rubric.awk grader/labs/NN-name/rubric.txt ...).
+ * separated (awk -f grader/lib/rubric.awk grader/labs/NN-name/rubric.txt ...).
  * SCORED: lab, suite::test, earned, max, pass|partial|fail|skip|notgraded,
- * message: the verdicts of grader/tools/scoreboard.awk, which alone
+ * message: the verdicts of grader/lib/scoreboard.awk, which alone
  * decides points (thread orders, performance credit and its gate). Lines
  * of a message are joined by the byte 0x1f. A test that was not graded
  * (performance under the emulator) is listed with max_score 0, so it

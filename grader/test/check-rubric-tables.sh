@@ -4,7 +4,7 @@
 # (the descriptions may be worded for their readers). make test-docs runs
 # it, so a changed weight cannot leave a page behind.
 #
-#   grader/tools/check-rubric-tables.sh      prints one line per table
+#   grader/test/check-rubric-tables.sh      prints one line per table
 #
 # A table row is a line `| `suite::test` | points | ... |`. The lab
 # tables of README.md and docs/index.md are checked too (below).
@@ -30,8 +30,8 @@ compare() {
     fi
 }
 
-rubric=$(awk -f grader/tools/rubric.awk grader/labs/*/rubric.txt)
-open_rubric=$(awk -v guidance=open -f grader/tools/rubric.awk grader/labs/*/rubric.txt)
+rubric=$(awk -f grader/lib/rubric.awk grader/labs/*/rubric.txt)
+open_rubric=$(awk -v guidance=open -f grader/lib/rubric.awk grader/labs/*/rubric.txt)
 for page in solutions/[0-9][0-9]-*/README.md docs/lab[0-9][0-9].md; do
     [ -f "$page" ] || continue
     case "$page" in

@@ -9,16 +9,16 @@
 #      code block ("make run LAB=03 N=16"); a word after make that is a
 #      knob (make CC=clang) or an option (make -j2) is not a target.
 #
-#   grader/tools/check-help.sh MAKEFILE...   (the Makefile and every part it includes)
+#   grader/test/check-help.sh MAKEFILE...   (the Makefile and every part it includes)
 set -eu
 [ $# -gt 0 ] || { echo "usage: check-help.sh MAKEFILE..." >&2; exit 2; }
 here=$(dirname "$0")
 status=0
-awk -v mode=check -f "$here/help.awk" "$@" || status=1
+awk -v mode=check -f "$here/../tools/help.awk" "$@" || status=1
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-awk -v mode=targets -f "$here/help.awk" "$@" >"$work/targets"
+awk -v mode=targets -f "$here/../tools/help.awk" "$@" >"$work/targets"
 # The targets' names first, then the pages: each `make X` a page names.
 awk '
     FNR == NR { listed[$0] = 1; next }

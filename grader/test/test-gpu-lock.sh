@@ -12,7 +12,7 @@
 #   4. writers first: while a perf program waits to time, a new test
 #      waits too, and gets in only after the perf program's timed runs.
 #
-#   grader/tools/test-gpu-lock.sh PERF_PROGRAM   (make test-gpu-lock)
+#   grader/test/test-gpu-lock.sh PERF_PROGRAM   (make test-gpu-lock)
 # set -u only: the commands run under the lock fail on purpose, and their
 # exit statuses are what it checks (shared=$?). The grade's jobs
 # (grader/jobs/*.sh, set -eu) take the lock as `$lock ... || rc=$?`,
