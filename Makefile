@@ -18,9 +18,10 @@
 #   grader/test.mk       make test and its steps
 #
 # Every target and knob carries its line of `make help` after `## `
-# (grader/tools/help.awk prints them; make test's check-help step fails
-# on one without it). A knob's `##` follows its value with no space
-# between: make would keep the space in the value.
+# (grader/tools/help.awk prints them; make test's check-help step,
+# grader/test/check-help.sh, fails on one without it). A knob's `##`
+# follows its value with no space between: make would keep the space in
+# the value.
 
 # GNU make 4 or newer: macOS comes with 3.81, which this file was never
 # run with (second expansion in pattern rules, $(or), else ifeq).
