@@ -2,7 +2,7 @@
  * cascade.h: the C interface of lab 08, scanzip's cascade method on the GPU.
  *
  * The capstone turns labs 05 and 06 into a real compressor: the payload
- * of scanzip's method 4 (common/scanzip/codec.h), written and read on the
+ * of scanzip's method 4 (scanzip/codec.h), written and read on the
  * GPU, byte for byte what the CPU codec writes. A chunk of n elements of
  * w = element_bytes bytes (1, 2 or 4, little-endian) becomes
  *

@@ -97,7 +97,7 @@ make --no-print-directory BACKEND=emu CHECK=none "$emu/libscanlab_emu.a" >"$work
     tail -n 30 "$work/make.log" >&2
     die "the emulator library did not build; see $work/make.log"
 }
-common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -c docs/examples/primer.cu -o "$work/primer.o"
+common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -I . -c docs/examples/primer.cu -o "$work/primer.o"
 g++ "$work/primer.o" -o "$work/primer" "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm
 "$work/primer" >"$work/primer.log" || die "the primer's examples failed their self-check"
 

@@ -9,7 +9,7 @@
 # Reads every README*.md of TREE (outside build/) as it is, and every page
 # of TREE/build/docs/ as text (tags stripped, entities decoded), and takes
 # every path-like string that starts with one of the repository's folders
-# (labs/, solutions/, grader/, common/, docs/), after a start of line, a
+# (labs/, solutions/, grader/, common/, scanzip/, docs/), after a start of line, a
 # space or punctuation, any "../" dropped:
 #
 #   README.md: "solutions/NN-name/   the reference solutions"  ->  solutions/NN-name/
@@ -51,7 +51,7 @@ awk '
     {
         text = FILENAME ~ /\.html$/ ? page_text($0) : $0
         rest = text
-        while (match(rest, /(^|[^A-Za-z0-9_.\/-])(\.\.\/)*(labs|solutions|grader|common|docs)\/[A-Za-z0-9_.\/*-]*/)) {
+        while (match(rest, /(^|[^A-Za-z0-9_.\/-])(\.\.\/)*(labs|solutions|grader|common|scanzip|docs)\/[A-Za-z0-9_.\/*-]*/)) {
             path = substr(rest, RSTART, RLENGTH)
             rest = substr(rest, RSTART + RLENGTH)
             sub(/^[^A-Za-z.]/, "", path)

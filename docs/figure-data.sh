@@ -25,7 +25,7 @@
 #   3. run the examples and the drivers, one rows file each;
 #   4. lab 08, in a block of its own: build its reference, link
 #      docs/figures/examples-08.c (with kernels-08.cu and scanzip's CPU
-#      codec, common/scanzip/codec.c, which checks the payload) and run it.
+#      codec, scanzip/codec.c, which checks the payload) and run it.
 #      Its cascade-payload.rows is bits-to-svg.awk's input, not rows of
 #      arrays.
 #
@@ -75,10 +75,10 @@ echo "  DOCS  linking docs/figures/examples*.c with the solutions' objects"
 objects=$(for lab in $drawn_labs; do ls "$emu/solutions/$lab"/*.o; done)
 later_objects="$emu/solutions/05-rle/rle.cu.o $emu/solutions/06-fixed-length/fixed_length.cu.o"
 for example in examples examples-05-06; do
-    gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I common/emu/include -DSCANLAB_EMULATOR \
+    gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I . -I common/emu/include -DSCANLAB_EMULATOR \
         -c "docs/figures/$example.c" -o "$work/$example.o"
 done
-common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -c docs/figures/kernels-05-06.cu \
+common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -I . -c docs/figures/kernels-05-06.cu \
     -o "$work/kernels-05-06.o"
 # shellcheck disable=SC2086 # the object lists are meant to split
 g++ "$work/examples.o" $objects "$emu"/common/*.o -o "$work/examples" \
@@ -92,7 +92,7 @@ g++ "$work/examples-05-06.o" "$work/kernels-05-06.o" $objects $later_objects "$e
 # volatile 8-byte accesses, each wrapped to go through the tracer first.
 g++ -std=c++17 -O2 -g -Wall -Wextra -Werror -I common/emu/include -c docs/figures/trace-07.cpp \
     -o "$work/trace-07.o"
-gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I common/emu/include -DSCANLAB_EMULATOR \
+gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I . -I common/emu/include -DSCANLAB_EMULATOR \
     -c docs/figures/examples-07.c -o "$work/examples-07.o"
 g++ "$work/examples-07.o" "$work/trace-07.o" "$lab07_object" -o "$work/examples-07" \
     "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm \
@@ -137,10 +137,10 @@ make --no-print-directory BACKEND=emu CHECK=none TREE=solutions "$lab08" >>"$wor
     tail -n 30 "$work/make.log" >&2
     die "the emulator build of the lab 08 reference failed (make BACKEND=emu TREE=solutions $lab08); see $work/make.log"
 }
-gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I common/emu/include -DSCANLAB_EMULATOR \
+gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common -I . -I common/emu/include -DSCANLAB_EMULATOR \
     -c docs/figures/examples-08.c -o "$work/examples-08.o"
-gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I common/scanzip -c common/scanzip/codec.c -o "$work/codec.o"
-common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -c docs/figures/kernels-08.cu \
+gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I scanzip -c scanzip/codec.c -o "$work/codec.o"
+common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -I . -c docs/figures/kernels-08.cu \
     -o "$work/kernels-08.o"
 # shellcheck disable=SC2086 # the object lists are meant to split
 g++ "$work/examples-08.o" "$work/kernels-08.o" "$work/codec.o" "$lab08" $objects $later_objects \

@@ -41,7 +41,7 @@
 #   GUIDANCE guided | open: the edition of the labs graded (default
 #            guided; the Makefile sets it): the open edition's rubric has
 #            no step tests, and gives their points to the tests of the
-#            whole (tools/rubric.awk); the scoreboard's first line says which
+#            whole (lib/rubric.awk); the scoreboard's first line says which
 #   SCANLAB_GPU_LOCK  on a GPU, the lock file that grades sharing it take
 #            (default /tmp/scanlab-gpu-UUID.lock; see lib/gpu-lock.sh)
 #
@@ -73,9 +73,9 @@ out=$build/grade/$tree
 mkdir -p "$out"
 for part in limits gpu-lock results tests checks perf; do . "$here/lib/$part.sh"; done
 # Every lab's rubric (grader/labs/NN-name/rubric.txt), as one table of
-# tab-separated fields (tools/rubric.awk), which everything reads.
+# tab-separated fields (lib/rubric.awk), which everything reads.
 guidance=${GUIDANCE:-guided}
-awk -v guidance="$guidance" -f "$here/tools/rubric.awk" "$here"/labs/*/rubric.txt >"$out/rubric.tsv"
+awk -v guidance="$guidance" -f "$here/lib/rubric.awk" "$here"/labs/*/rubric.txt >"$out/rubric.tsv"
 phase=${PHASE:-both}
 case "$phase" in both|tests|perf) ;; *) echo "grade.sh: PHASE is tests, perf or unset, not '$phase'" >&2; exit 2 ;; esac
 if [ "$phase" = perf ]; then
@@ -182,7 +182,7 @@ labs=""
 if [ "$phase" = perf ]; then set --; fi   # the labs whose tests ran are in labs-tested
 for lab in "$@"; do
     program=$build/$tree/$lab/tests
-    if ! POLICY_ALLOW=$policy_allow "$here/tools/policy-check.sh" "$tree/$lab" "$build/$tree/$lab" >"$out/$lab.policy.log" 2>&1; then
+    if ! POLICY_ALLOW=$policy_allow "$here/lib/policy-check.sh" "$tree/$lab" "$build/$tree/$lab" >"$out/$lab.policy.log" 2>&1; then
         cat "$out/$lab.policy.log"
         fail_whole_lab "$lab" policy "$(head -n 1 "$out/$lab.policy.log" | tr '\t' ' ') (the lab scores 0)"
         continue
@@ -223,7 +223,7 @@ if [ -n "$(awk -F'\t' '$4 == "hidden"' "$out/rubric.tsv")" ]; then
     echo "hidden tests ran with SCANLAB_SEED=$hidden_seed (replay: HIDDEN_SEED=$hidden_seed)" >"$out/hidden-seed"
 fi
 
-# The report: the scoreboard (tools/scoreboard.awk, where points are
+# The report: the scoreboard (lib/scoreboard.awk, where points are
 # decided), the copies asked for, where the time went.
 colour=0
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then colour=1; fi
@@ -236,21 +236,21 @@ echo "ScanLab scoreboard: $tree/ graded on $describe$edition"
 echo
 status=0
 awk -v expect="${EXPECT:-}" -v colour="$colour" -v backend="$backend" -v tree="$tree" \
-    -v filter="${FILTER:-}" -v scored="$out/scored" -f "$here/tools/scoreboard.awk" "$out/rubric.tsv" "$out/results" ||
+    -v filter="${FILTER:-}" -v scored="$out/scored" -f "$here/lib/scoreboard.awk" "$out/rubric.tsv" "$out/results" ||
     status=$?
 # Machine-readable copies, when asked for: RESULTS_JSON=path (Gradescope's
-# results.json, written with cJSON by tools/results-json.c) and JUNIT_XML=path.
+# results.json, written with cJSON by lib/results-json.c) and JUNIT_XML=path.
 if [ -n "${RESULTS_JSON:-}" ]; then
     tool=${RESULTS_JSON_TOOL:-$build/tools/results-json}
     if [ ! -x "$tool" ]; then
         mkdir -p "$(dirname "$tool")"
         # shellcheck disable=SC2086 # Homebrew's -I and -L, from the Makefile (macOS), or nothing
-        cc -std=c11 -O2 -Wall -Wextra ${SCANLAB_DEPS_FLAGS:-} -o "$tool" "$here/tools/results-json.c" -lcjson ||
+        cc -std=c11 -O2 -Wall -Wextra ${SCANLAB_DEPS_FLAGS:-} -o "$tool" "$here/lib/results-json.c" -lcjson ||
             echo "grade.sh: cannot build results-json (grader/tools/install-deps.sh cjson)" >&2
     fi
     if [ -x "$tool" ] && "$tool" "$out/rubric.tsv" "$out/scored" >"$RESULTS_JSON"; then echo "results.json: $RESULTS_JSON"; fi
 fi
-if [ -n "${JUNIT_XML:-}" ] && awk -f "$here/tools/junit.awk" "$out/rubric.tsv" "$out/scored" >"$JUNIT_XML"; then
+if [ -n "${JUNIT_XML:-}" ] && awk -f "$here/lib/junit.awk" "$out/rubric.tsv" "$out/scored" >"$JUNIT_XML"; then
     echo "junit: $JUNIT_XML"
 fi
 awk -F'\t' -v start="$grade_start" -v end="$(clock)" -v phase="$phase" '{ spent[$2] += $3 }

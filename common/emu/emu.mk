@@ -67,8 +67,8 @@ $(if $(filter $(CHECK),$(EMU_CHECKS)),,$(error CHECK must be none, race or memor
 
 # ---- The target and its context switch -----------------------------------
 
-EMU_CROSS    ?=
-EMU_RUN      ?=
+EMU_CROSS    ?=## a cross toolchain's prefix for the emulator's tests, e.g. aarch64-linux-gnu-
+EMU_RUN      ?=## how to run a cross build's programs, e.g. "qemu-aarch64 -L /usr/aarch64-linux-gnu"
 EMU_CXX      := $(EMU_CROSS)$(CXX)
 EMU_CC       := $(EMU_CROSS)$(CC)
 EMU_AR       := $(EMU_CROSS)ar
@@ -83,7 +83,7 @@ EMU_ARCH     := $(patsubst arm64,aarch64,$(firstword $(subst -, ,$(shell $(EMU_C
 $(if $(EMU_ARCH),,$(error cannot run '$(EMU_CXX) -dumpmachine': install $(EMU_CXX)))
 EMU_ASM_ARCHES := x86_64 aarch64
 EMU_SWITCH_DEFAULT := $(if $(filter $(EMU_ARCH),$(EMU_ASM_ARCHES)),asm,ucontext)
-EMU_SWITCH   ?= $(EMU_SWITCH_DEFAULT)
+EMU_SWITCH   ?= $(EMU_SWITCH_DEFAULT)## the fibers' context switch: asm (x86-64, aarch64) or ucontext (portable, slower)
 $(if $(filter $(EMU_SWITCH),asm ucontext),,$(error EMU_SWITCH must be asm or ucontext, not '$(EMU_SWITCH)'))
 $(if $(filter asm,$(EMU_SWITCH)),$(if $(filter $(EMU_ARCH),$(EMU_ASM_ARCHES)),,\
   $(error EMU_SWITCH=asm: there is no src/switch_$(EMU_ARCH).S; use EMU_SWITCH=ucontext)))
@@ -139,7 +139,7 @@ $(foreach check,$(EMU_CHECKS),$(eval $(call EMU_LIBRARY_RULES,$(check))))
 # share them (build/emu-tests$(EMU_TARGET)/CHECK/*.o), each variant links
 # its own programs.
 
-EMU_TEST_CHECKS  ?= $(if $(EMU_CROSS),none,$(EMU_CHECKS))
+EMU_TEST_CHECKS  ?= $(if $(EMU_CROSS),none,$(EMU_CHECKS))## make emu-test: the checks it builds its tests for (default none race memory; none when cross)
 EMU_TARGET       := $(if $(EMU_CROSS),-$(EMU_ARCH))$(EMU_COMPILER)
 EMU_TEST_OBJ      = build/emu-tests$(EMU_TARGET)/$(1)
 EMU_TEST_BIN      = build/emu-tests$(EMU_VARIANT)/$(1)
@@ -196,7 +196,7 @@ EMU_TEST_KNOWN := $(if $(EMU_CLANG),$(EMU_TEST_KNOWN_clang))
 EMU_QEMU_AARCH64  = setarch $(shell uname -m) -R qemu-aarch64 -L /usr/aarch64-linux-gnu
 
 .PHONY: emu-test emu-test-programs emu-test-aarch64 emu-bench
-emu-test-programs: $(EMU_TEST_PROGRAMS) # the emulator's tests built, not run (make test's test-build)
+emu-test-programs: $(EMU_TEST_PROGRAMS) ## the emulator's tests built, not run (make test's test-build)
 
 emu-test: $(EMU_TEST_PROGRAMS) ## the CPU emulator's own tests (again with EMU_SWITCH=ucontext)
 	@EMU_RUN='$(EMU_RUN)' EMU_TEST_KNOWN="$(EMU_TEST_KNOWN)" sh $(EMU_DIR)/tests/run.sh $(EMU_DIR)/tests build/emu-tests$(EMU_VARIANT) '$(EMU_TEST_CHECKS)'
@@ -205,7 +205,7 @@ ifneq ($(and $(EMU_TEST_AGAIN),$(filter $(EMU_SWITCH),$(EMU_SWITCH_DEFAULT))),)
 	@$(MAKE) --no-print-directory EMU_SWITCH=ucontext emu-test
 endif
 
-emu-test-aarch64: # the emulator's tests built for aarch64, run under qemu-user
+emu-test-aarch64: ## the emulator's tests built for aarch64, run under qemu-user
 	@$(MAKE) --no-print-directory EMU_CROSS=aarch64-linux-gnu- \
 	    EMU_RUN='$(EMU_QEMU_AARCH64)' emu-test
 

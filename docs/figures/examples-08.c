@@ -2,7 +2,7 @@
  * examples-08.c: the worked example of the lab 08 chapter, computed by the
  * reference (solutions/08-compressor/cascade.cu, with the references of
  * labs 03, 05 and 06 that it calls) and checked against scanzip's CPU
- * codec (common/scanzip/codec.c). See examples.c for how
+ * codec (scanzip/codec.c). See examples.c for how
  * docs/figure-data.sh links and runs it.
  *
  *   examples-08 cascade-encode|cascade-frames|cascade-decode|cascade-payload

@@ -16,7 +16,7 @@
 # itself failed; the test's status is in .rc.
 #
 # Criterion 2.4.1 has two gaps a grader must close (both checked by
-# grader/tools/run-tamper.sh):
+# grader/test/run-tamper.sh):
 # - `--timeout` does not stop a test that has no `.timeout` of its own: it
 #   runs forever. So every test runs as its own program invocation under
 #   timeout(1), which kills the whole process group (Criterion's worker

@@ -235,7 +235,7 @@ no_verdict() {
 
 # check_verdict CHECK LAB: the check's verdict on the lab once its runs
 # are done, its first finding named: the size, the thread order, the
-# checker's line (tools/finding.awk), how to see it. A run whose checker
+# checker's line (lib/finding.awk), how to see it. A run whose checker
 # failed by itself, or that ran out of time, is run again; if it does
 # so again, that order has no verdict, and the check is "not graded"
 # (costing nothing) unless another order found something. EARLY
@@ -268,7 +268,7 @@ check_verdict() {
         log=$dir/$order.$n.log rc=$(cat "$dir/$order.$n.rc" 2>/dev/null || echo 1)
         where=$(check_where "$1" "$2" "$order" "$n")
         case $rc in
-        86) message="found at ${where%%|*}: $(awk -f "$here/tools/finding.awk" "$log" | cut -c1-600)" ;;
+        86) message="found at ${where%%|*}: $(awk -f "$here/lib/finding.awk" "$log" | cut -c1-600)" ;;
         124 | 137) message="timed out at ${where%%|*} after $long_timeout s under the checker$(cat "$dir/$order.$n.busy" 2>/dev/null)" ;;
         *) message="the driver failed at ${where%%|*} under the checker (exit status $rc): $(grep -m 1 -E '^(scanlab-emu: |SUMMARY: )' "$log" | cut -c1-200)" ;;
         esac
@@ -276,7 +276,7 @@ check_verdict() {
         # race between blocks) fails the launch, and the driver exits 1
         # with the CUDA error: a finding as much as a sanitizer's.
         if [ "$rc" = 1 ] && grep -q "^scanlab-emu: .*: kernel '.*' block .* thread " "$log"; then
-            rc=86 message="found at ${where%%|*}: $(awk -f "$here/tools/finding.awk" "$log" | cut -c1-600)"
+            rc=86 message="found at ${where%%|*}: $(awk -f "$here/lib/finding.awk" "$log" | cut -c1-600)"
         fi
         # The emulator names the CUDA thread where a report happened.
         thread=$(grep -m 1 '^scanlab-emu: kernel' "$log" | cut -c1-200)

@@ -1,6 +1,6 @@
 # gpu-lock.sh: the GPU shared between grades (sourced by grade.sh, by
 # each job of grader/jobs/ that runs a lab's code, and by
-# grader/tools/test-gpu-lock.sh, which checks it: make test-gpu-lock).
+# grader/test/test-gpu-lock.sh, which checks it: make test-gpu-lock).
 #
 #   gpu_lock_file BACKEND    the lock file to take, or nothing (no lock)
 #   lab_uses_gpu LAB         true when TREE/LAB has CUDA source

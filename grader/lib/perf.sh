@@ -30,7 +30,7 @@ better() {
 }
 
 # perf_lab LAB: time the lab (grader/jobs/run-perf.sh) when it should be,
-# and write its row: the verdict of tools/perf-verdict.awk, or why not.
+# and write its row: the verdict of lib/perf-verdict.awk, or why not.
 perf_lab() {
     lab=$1
     test=$(awk -v lab="$lab" '$1 == lab && $2 ~ /^perf::/ { print $2; exit }' "$out/rubric.tsv")
@@ -61,7 +61,7 @@ perf_lab() {
         line=$(better "$line" "$("$here/jobs/run-perf.sh" "$out/settings.sh" "$program" "$out/$lab.perf.$run.log")")
     done
     printf '%s\n' "$line" | awk -v test="$test" -v backend="$backend" -v reproduce="$program $perf_n $hidden_seed" \
-        -v slack="$perf_slack" -f "$here/tools/perf-verdict.awk" | {
+        -v slack="$perf_slack" -f "$here/lib/perf-verdict.awk" | {
         if IFS="$(printf '\t')" read -r verdict message fraction; then
             row "$lab" "$backend" "$test" "$verdict" "$message" "$fraction"
         fi

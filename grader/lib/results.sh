@@ -1,5 +1,5 @@
 # results.sh: the grade's results, OUT/results, one row a verdict, which
-# tools/scoreboard.awk turns into points (sourced by grade.sh; reads $out,
+# lib/scoreboard.awk turns into points (sourced by grade.sh; reads $out,
 # $backend):
 #
 #   lab <TAB> order <TAB> suite::test <TAB> pass|fail|skip|notgraded <TAB> message [<TAB> fraction]

@@ -121,7 +121,7 @@ test_result() {
     elif [ ! -s "$base.tap" ]; then
         lines=$(printf '%s\tfail\tcrashed: the test program ended without a report (exit status %s); see %s.log\n' "$name" "$rc" "$base")
     else
-        lines=$(awk -f "$here/tools/tap-results.awk" "$base.tap")
+        lines=$(awk -f "$here/lib/tap-results.awk" "$base.tap")
         if [ "$(printf '%s\n' "$lines" | awk -F'\t' -v n="$name" '$1 == n' | wc -l)" -ne 1 ] ||
            [ "$(printf '%s\n' "$lines" | grep -c .)" -ne 1 ] ||
            [ "$(grep -E '^(not )?ok ' "$base.tap" | grep -c -v '# SKIP test was skipped$')" -ne 1 ]; then
@@ -150,5 +150,5 @@ test_result() {
         lines=$(printf '%s\n' "$lines" | awk -F'\t' -v OFS='\t' -v note="$(cat "$base.busy")" '$3 ~ /^timed out/ { $3 = $3 note } 1')
     fi
     printf '%s\n' "$lines" | awk -v summary="$summary" -v emu="$emu" \
-        -v logfile="$base.log" -v head="$case_head" -v hint="$case_hint" -f "$here/tools/test-message.awk"
+        -v logfile="$base.log" -v head="$case_head" -v hint="$case_hint" -f "$here/lib/test-message.awk"
 }

@@ -14,7 +14,8 @@
 # source (lab 01) built with AddressSanitizer, which their memory check
 # runs on a GPU too (grade.sh). OUT_DIR receives them, the lab sources and
 # objects (so that policy-check.sh still runs), the grading scripts
-# (grade.sh, grader/lib/, grader/jobs/, grader/tools/) and rubric, and the
+# (grade.sh, grader/lib/, grader/jobs/, grader/tools/, grader/test/'s
+# grade-planted.sh and plant.sh) and rubric, and the
 # shared libraries they need besides the C library
 # (Criterion and what it links, OpenMP's runtime, AddressSanitizer's).
 # On the GPU node, no root and no Criterion needed, only the NVIDIA driver
@@ -35,9 +36,9 @@
 set -eu
 build=$1 out=$2
 shift 2
-mkdir -p "$out/lib" "$out/grader/tools" "$out/grader/lib" "$out/grader/jobs"
+mkdir -p "$out/lib" "$out/grader/tools" "$out/grader/lib" "$out/grader/jobs" "$out/grader/test"
 # The planted bugs' trees too, where make planted-builds built them for
-# this backend: grader/tools/grade-planted.sh grades them there.
+# this backend: grader/test/grade-planted.sh grades them there.
 planted=$(for tree in build/planted/*/; do if [ -d "$build/${tree%/}" ]; then echo "${tree%/}"; fi; done)
 for tree in solutions labs $planted; do
     for lab in "$@"; do
@@ -76,9 +77,10 @@ for tests in "$build"/solutions/*/fast/tests; do
     lab=$(basename "$(dirname "$(dirname "$tests")")")
     mkdir -p "$out/build/solutions/$lab/fast" && cp "$tests" "$out/build/solutions/$lab/fast/"
 done
-# grade.sh and what it sources (lib/) and runs (jobs/, tools/).
+# grade.sh and what it sources and runs (lib/, jobs/), the tools, and the
+# planted bugs' grade (test/grade-planted.sh, with plant.sh).
 cp grader/grade.sh "$out/grader/"
-cp grader/lib/*.sh "$out/grader/lib/"
+cp grader/lib/*.sh grader/lib/*.awk "$out/grader/lib/"
 cp grader/jobs/*.sh "$out/grader/jobs/"
 for lab in grader/labs/*/; do
     mkdir -p "$out/$lab" && cp "$lab/rubric.txt" "$out/$lab"
@@ -86,6 +88,7 @@ for lab in grader/labs/*/; do
     [ -z "$planted" ] || cp -r "$lab/planted" "$out/$lab"
 done
 cp grader/tools/*.awk grader/tools/*.sh "$out/grader/tools/"
+cp grader/test/grade-planted.sh grader/test/plant.sh "$out/grader/test/"
 # Every shared library a test program needs, except the system's own.
 for program in "$build/solutions/$1/tests" "$build"/solutions/*/perf "$out"/emu-*/solutions/*/run; do
     [ -x "$program" ] && ldd "$program"; done | awk '$3 ~ /^\// { print $3 }' | sort -u |

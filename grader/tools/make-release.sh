@@ -21,7 +21,7 @@
 # open one's labs/ is made from solutions/ here (make-skeletons.sh ...
 # open), not copied. Either way the rubrics hold that edition's points
 # only (G/O points resolved, G/- lines dropped in the open one: the same
-# reading as tools/rubric.awk), and grader/guidance names the edition, so
+# reading as lib/rubric.awk), and grader/guidance names the edition, so
 # that the release's Makefile grades it so and no other way.
 set -eu
 grading=no guidance=guided
@@ -39,7 +39,7 @@ mkdir -p "$out"
 # a tracked file deleted in the working tree is skipped.
 # What tests the grader itself (planted bugs, cheats, CI) goes to neither
 # tree; the hidden tests go to the grading tree only.
-grader_tests='grader/labs/[^/]+/planted|grader/tamper|\.ci|grader/tools/(run-planted|run-tamper|plant)\.sh'
+grader_tests='grader/labs/[^/]+/planted|grader/tamper|\.ci|grader/test/(run-planted|run-tamper|plant)\.sh'
 excluded="solutions|grader/labs/[^/]+/hidden_tests\.c|$grader_tests"
 [ $grading = yes ] && excluded="solutions|$grader_tests"
 git ls-files |
@@ -57,7 +57,7 @@ echo "$guidance" >"$out/grader/guidance"
 # The rubrics of the edition, and without their hidden tests in the
 # student release: a line is dropped when its own visibility, or the
 # default a directive line set, is `hidden` (the same reading as
-# tools/rubric.awk).
+# lib/rubric.awk).
 keep_hidden=$grading
 for rubric in grader/labs/*/rubric.txt; do
 awk -v guidance="$guidance" -v keep_hidden="$keep_hidden" 'BEGIN { visibility = "visible" }

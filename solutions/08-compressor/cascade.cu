@@ -3,7 +3,7 @@
  * run-length encoder of lab 05 and the bit packing of lab 06.
  *
  * Goal:   write and read the payload of scanzip's method 4 (common/cascade.h
- *         and common/scanzip/codec.h say its bytes), exactly as the CPU
+ *         and scanzip/codec.h say its bytes), exactly as the CPU
  *         codec does, so that `scanzip --gpu` writes the same files:
  *
  *             raw (w = 1)  07 07 07 09

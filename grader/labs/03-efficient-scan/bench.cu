@@ -1,5 +1,5 @@
 /*
- * bench_scan.cu: how fast are the scans of labs 01-03? (make bench)
+ * bench.cu: how fast are the scans of labs 01-03? (make bench)
  *
  * Every figure is printed beside two yardsticks measured in the same run
  * on the same bytes: a device-to-device cudaMemcpy (read n ints, write n

@@ -1,5 +1,5 @@
 /*
- * bench_compact.cu: how fast are lab 04's compactions, and how far is the
+ * bench.cu: how fast are lab 04's compactions, and how far is the
  * one-pass compaction from them? (make bench BENCH=compact; real GPU only)
  *
  * Every figure is printed beside two yardsticks measured in the same run

@@ -1,5 +1,5 @@
 /*
- * bench_rle.cu: how fast are the run-length encoders and decoders of
+ * bench.cu: how fast are the run-length encoders and decoders of
  * lab 05, and the one-pass encoder? (make bench BENCH=rle; real GPU only)
  *
  * Every figure is printed beside two yardsticks measured in the same run

@@ -1,5 +1,5 @@
 /*
- * bench_pack.cu: how fast are lab 06's encoder and decoder, and the
+ * bench.cu: how fast are lab 06's encoder and decoder, and the
  * one-pass ones? (make bench BENCH=pack; real GPU only)
  *
  * Every figure is printed beside two yardsticks measured in the same run:

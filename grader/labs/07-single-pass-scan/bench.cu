@@ -1,5 +1,5 @@
 /*
- * bench_single_pass.cu: how close does lab 07's single-pass scan come to
+ * bench.cu: how close does lab 07's single-pass scan come to
  * copying the array, and to CUB? (make bench BENCH=single_pass)
  *
  * Beside two yardsticks measured in the same run on the same bytes: a

@@ -1,5 +1,5 @@
 /*
- * bench_cascade.cu: how fast does lab 08's cascade compress and
+ * bench.cu: how fast does lab 08's cascade compress and
  * decompress data that is already on the GPU? (make bench BENCH=cascade;
  * real GPU only)
  *

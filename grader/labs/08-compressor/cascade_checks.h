@@ -2,7 +2,7 @@
  * cascade_checks.h: the cases and checks of lab 08 (common/cascade.h),
  * shared by its tests and the fast codec's.
  *
- * The oracle is scanzip's own CPU codec (common/scanzip/codec.h): the
+ * The oracle is scanzip's own CPU codec (scanzip/codec.h): the
  * GPU must write the payload it writes, byte for byte, and refuse the
  * payloads it refuses. A case is a chunk of n elements of w bytes, filled
  * as a compressor meets data (runs of labels, a sawtooth, noise), with a

@@ -1,6 +1,6 @@
 /*
  * oracle_cascade.h: lab 08's cases and its oracle, scanzip's CPU codec
- * (common/scanzip/codec.h), for the tests and the driver alike.
+ * (scanzip/codec.h), for the tests and the driver alike.
  *
  * A case is a chunk of n elements of w bytes, filled as a compressor
  * meets data (runs of labels, a sawtooth, noise), with a frame length

@@ -5,7 +5,7 @@
  *
  * Run some tests:  make grade LAB=08 FILTER=encode/chosen
  *
- * The oracle is scanzip's CPU codec (common/scanzip/codec.c): the GPU's
+ * The oracle is scanzip's CPU codec (scanzip/codec.c): the GPU's
  * payload must equal its payload byte for byte, and the GPU decoder must
  * refuse what it refuses. rle_encode, rle_decode_search, pack_encode,
  * pack_decode, pack_frame_offsets and the scans are the grader's
