@@ -181,7 +181,8 @@ Test(oracle_agreement, payloads, .timeout = 120)
     for (size_t k = 0; k < CASCADE_WIDTHS; k++)
         for (int fill = 0; fill < CASCADE_FILLS; fill++) {
             struct cascade_case c = cascade_case_of("oracle and codec: the same payload", &past_a_grid,
-                                                    cascade_widths[k], fill, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+                                                    cascade_widths[k], fill, SCANZIP_FRAME_CHOOSE,
+                                                    CASCADE_CHOOSE_DELTA);
             check_same_payload(&c);
         }
 }

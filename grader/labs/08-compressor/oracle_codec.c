@@ -106,10 +106,10 @@ static struct runs find_runs(const uint8_t *raw, size_t n, unsigned w)
 /* r->stored for delta or not. */
 static void store_symbols(struct runs *r, unsigned w, bool delta)
 {
-    uint32_t previous = 0;
     for (size_t k = 0; k < r->count; k++) {
-        r->stored[k] = delta ? oracle_zigzag((r->symbols[k] - previous) & cascade_element_max(w), 8 * w) : r->symbols[k];
-        previous = r->symbols[k];
+        uint32_t previous = k > 0 ? r->symbols[k - 1] : 0;
+        r->stored[k] = delta ? oracle_zigzag((r->symbols[k] - previous) & cascade_element_max(w), 8 * w)
+                             : r->symbols[k];
     }
 }
 
@@ -126,9 +126,13 @@ static uint32_t frame_for(const struct runs *r, uint32_t frame_length)
     if (frame_length != SCANZIP_FRAME_CHOOSE)
         return frame_length;
     uint32_t best = SCANZIP_FIRST_FRAME_CANDIDATE;
-    for (unsigned k = 1; k < SCANZIP_FRAME_CANDIDATES; k++)
-        if (payload_bytes(r, SCANZIP_FIRST_FRAME_CANDIDATE << k) < payload_bytes(r, best))
-            best = SCANZIP_FIRST_FRAME_CANDIDATE << k;
+    uint64_t best_bytes = payload_bytes(r, best);
+    for (unsigned k = 1; k < SCANZIP_FRAME_CANDIDATES; k++) {
+        uint32_t length = SCANZIP_FIRST_FRAME_CANDIDATE << k;
+        uint64_t bytes = payload_bytes(r, length);
+        if (bytes < best_bytes)
+            best = length, best_bytes = bytes;
+    }
     return best;
 }
 
