@@ -295,8 +295,8 @@ static void expect_agrees(const struct cascade_case *c, const char *damage, cons
     size_t raw_bytes = n * c->element_bytes;
     uint8_t *cpu = host_alloc(raw_bytes, 1);
     char what[320];
-    const char *why = oracle_cascade_decode(payload, bytes, c->element_bytes, delta, cpu, n);
-    bool refused = why != NULL;
+    char why[ORACLE_WHY] = "";
+    bool refused = oracle_cascade_decode(payload, bytes, c->element_bytes, delta, cpu, n, why) != 0;
     snprintf(what, sizeof what, "decoding a payload with %s (%zu bytes, delta %s, n = %zu)", damage, bytes,
              delta ? "on" : "off", n);
     struct verdict v = gpu_decode(c, what, payload, bytes, delta, n, 0, NULL);

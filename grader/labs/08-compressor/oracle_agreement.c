@@ -78,12 +78,13 @@ static bool judged_alike(const struct cascade_case *c, const char *what, const u
     size_t raw_bytes = c->base.n * c->element_bytes;
     uint8_t *ours = host_alloc(raw_bytes, 1), *theirs = host_alloc(raw_bytes, 1);
     struct scanzip_why why = {""};
-    const char *refusal = oracle_cascade_decode(payload, bytes, c->element_bytes, delta, ours, c->base.n);
+    char refusal[ORACLE_WHY] = "";
+    bool ours_refused = oracle_cascade_decode(payload, bytes, c->element_bytes, delta, ours, c->base.n, refusal) != 0;
     bool refused = scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
                                           bytes, theirs, raw_bytes, &why) != 0;
-    if (refused != (refusal != NULL))
+    if (refused != ours_refused)
         fail_case(&c->base, "%s (%zu bytes, delta %s): the oracle says \"%s\", scanzip's codec \"%s\"", what, bytes,
-                  delta ? "on" : "off", refusal != NULL ? refusal : "valid", refused ? why.text : "valid");
+                  delta ? "on" : "off", ours_refused ? refusal : "valid", refused ? why.text : "valid");
     for (size_t i = 0; !refused && i < raw_bytes; i++) {
         if (ours[i] != theirs[i])
             fail_case(&c->base, "%s: element %zu (byte %zu of it): the oracle decoded 0x%02x, scanzip's codec 0x%02x",

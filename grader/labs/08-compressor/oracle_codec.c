@@ -3,6 +3,8 @@
  * order (runs, frames, values, bits); nothing is batched or vectorised,
  * so that each line can be checked against the description by eye.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,36 +165,47 @@ uint8_t *oracle_cascade_encode(const uint8_t *raw, size_t n, unsigned w, uint32_
 
 /* ---- Decoder ------------------------------------------------------------------ */
 
+/* why gets the reason; returns -1, so that `return refuse(...)`. */
+__attribute__((format(printf, 2, 3))) static int refuse(char *why, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, ORACLE_WHY, format, args);
+    va_end(args);
+    return -1;
+}
+
 /* One stream inside a payload: its widths, its words, its values. */
 struct stream {
     const uint8_t *widths, *words;
     uint64_t bits, words_bytes, next_bit;
 };
 
-/* The stream of count values at payload[*at ..), each width at most
- * max_width; *at steps past it. NULL, or why it does not fit. */
-static const char *open_stream(const uint8_t *payload, size_t bytes, size_t *at, size_t count,
-                               uint32_t frame_length, unsigned max_width, struct stream *s)
+/* The `name` stream of count values at payload[*at ..), each width at
+ * most max_width; *at steps past it. 0, or -1 and why it does not fit. */
+static int open_stream(const char *name, const uint8_t *payload, size_t bytes, size_t *at, size_t count,
+                       uint32_t frame_length, unsigned max_width, struct stream *s, char *why)
 {
     size_t frames = frames_of(count, frame_length), first, end;
     if (bytes - *at < frames)
-        return "the payload ends inside a stream's widths";
+        return refuse(why, "the %s widths need %zu bytes (a frame each), %zu are left", name, frames, bytes - *at);
     s->widths = payload + *at;
     s->bits = 0;
     for (size_t f = 0; f < frames; f++) {
         if (s->widths[f] > max_width)
-            return "a frame's width is more than its values have bits";
+            return refuse(why, "%s frame %zu is %u bits wide, more than %u", name, f, s->widths[f], max_width);
         frame_span(f, count, frame_length, &first, &end);
         s->bits += (uint64_t)s->widths[f] * (end - first);
     }
     *at += frames;
     s->words_bytes = 4 * ((s->bits + 31) / 32);
     if (bytes - *at < s->words_bytes)
-        return "the payload ends inside a stream's words";
+        return refuse(why, "the %s words need %llu bytes, %zu are left", name, (unsigned long long)s->words_bytes,
+                      bytes - *at);
     s->words = payload + *at;
     s->next_bit = 0;
     *at += s->words_bytes;
-    return NULL;
+    return 0;
 }
 
 /* The next value of the stream, width bits, LSB first. */
@@ -205,33 +218,32 @@ static uint32_t next_value(struct stream *s, unsigned width)
 }
 
 /* Every bit of the words past the stream's values is 0. */
-static bool padding_clear(const struct stream *s)
+static int padding_clear(const char *name, const struct stream *s, char *why)
 {
     for (uint64_t bit = s->bits; bit < 8 * s->words_bytes; bit++)
         if ((s->words[bit / 8] >> (bit % 8)) & 1)
-            return false;
-    return true;
+            return refuse(why, "bit %llu of the %s words is set, past the stream's %llu bits",
+                          (unsigned long long)bit, name, (unsigned long long)s->bits);
+    return 0;
 }
 
-const char *oracle_cascade_decode(const uint8_t *payload, size_t bytes, unsigned w, bool delta, uint8_t *raw,
-                                  size_t n)
+int oracle_cascade_decode(const uint8_t *payload, size_t bytes, unsigned w, bool delta, uint8_t *raw, size_t n,
+                         char why[ORACLE_WHY])
 {
     if (bytes < 8)
-        return "shorter than the 8-byte header (runs, frame length)";
+        return refuse(why, "%zu bytes, shorter than the 8-byte header (runs, frame length)", bytes);
     uint32_t runs = scanzip_load32(payload), frame_length = scanzip_load32(payload + 4);
     if (runs > n)
-        return "more runs than the chunk has elements";
+        return refuse(why, "%u runs, more than the chunk's %zu elements", runs, n);
     if (frame_length == 0 || frame_length > SCANZIP_MAX_FRAME_LENGTH)
-        return "the frame length is not in 1..2^20";
+        return refuse(why, "frame length %u, not in 1..2^20", frame_length);
     struct stream symbols, counts;
     size_t at = 8;
-    const char *why = open_stream(payload, bytes, &at, runs, frame_length, 8 * w, &symbols);
-    if (why == NULL)
-        why = open_stream(payload, bytes, &at, runs, frame_length, 32, &counts);
-    if (why != NULL)
-        return why;
+    if (open_stream("symbol", payload, bytes, &at, runs, frame_length, 8 * w, &symbols, why) != 0 ||
+        open_stream("count", payload, bytes, &at, runs, frame_length, 32, &counts, why) != 0)
+        return -1;
     if (at != bytes)
-        return "the payload is longer than its streams";
+        return refuse(why, "%zu bytes, but the streams end at byte %zu", bytes, at);
     uint32_t symbol = 0;
     size_t done = 0;
     for (size_t r = 0; r < runs; r++) {
@@ -240,14 +252,13 @@ const char *oracle_cascade_decode(const uint8_t *payload, size_t bytes, unsigned
         symbol = delta ? (symbol + unzigzag(value, 8 * w)) & cascade_element_max(w) : value;
         uint64_t count = (uint64_t)next_value(&counts, count_width) + 1;
         if (count > n - done)
-            return "the counts add up to more than the chunk's elements";
+            return refuse(why, "run %zu of %llu elements ends at element %llu, past the chunk's %zu", r,
+                          (unsigned long long)count, (unsigned long long)(done + count), n);
         for (uint64_t k = 0; k < count; k++, done++)
             for (unsigned b = 0; b < w; b++)
                 raw[done * w + b] = (uint8_t)(symbol >> (8 * b));
     }
     if (done != n)
-        return "the counts add up to fewer than the chunk's elements";
-    if (!padding_clear(&symbols) || !padding_clear(&counts))
-        return "an unused high bit of a stream's last word is set";
-    return NULL;
+        return refuse(why, "the counts add up to %zu, the chunk has %zu elements", done, n);
+    return padding_clear("symbol", &symbols, why) != 0 || padding_clear("count", &counts, why) != 0 ? -1 : 0;
 }

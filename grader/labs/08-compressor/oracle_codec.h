@@ -53,14 +53,17 @@ size_t oracle_put_stream(const uint32_t *values, size_t count, uint32_t frame_le
 uint8_t *oracle_cascade_encode(const uint8_t *raw, size_t n, unsigned w, uint32_t frame_length,
                                enum cascade_delta delta, size_t *bytes, bool *delta_used);
 
-/* Decode payload[0..bytes) into raw[0 .. n elements of w bytes); NULL
- * when it is a valid payload of exactly n elements, else what makes it
- * invalid (raw may then hold anything). Valid means, as scanzip decodes:
- * at least the 8 header bytes; runs <= n; frame length 1..2^20; every
- * symbol width at most 8w and every count width at most 32; exactly the
- * bytes the widths need; the counts adding up to n; the unused high bits
- * of each stream's last word 0. Reads no byte past bytes, writes none past n. */
-const char *oracle_cascade_decode(const uint8_t *payload, size_t bytes, unsigned w, bool delta, uint8_t *raw,
-                                  size_t n);
+/* Decode payload[0..bytes) into raw[0 .. n elements of w bytes): 0 when
+ * it is a valid payload of exactly n elements, else -1 and what makes it
+ * invalid in why (raw may then hold anything):
+ *     the counts add up to 225, the chunk has 257 elements
+ * Valid means, as scanzip decodes: at least the 8 header bytes; runs <= n;
+ * frame length 1..2^20; every symbol width at most 8w and every count
+ * width at most 32; exactly the bytes the widths need; the counts adding
+ * up to n; the unused high bits of each stream's last word 0. Reads no
+ * byte past bytes, writes none past n elements. */
+#define ORACLE_WHY 160
+int oracle_cascade_decode(const uint8_t *payload, size_t bytes, unsigned w, bool delta, uint8_t *raw, size_t n,
+                          char why[ORACLE_WHY]);
 
 #endif
