@@ -55,23 +55,23 @@ static const enum cascade_delta deltas[] = {CASCADE_PLAIN, CASCADE_DELTA, CASCAD
 static uint8_t *codec_payload(const struct cascade_case *c, const uint8_t *raw, size_t *bytes, bool *delta_used)
 {
     struct scanzip_codec_params params = {c->element_bytes, c->frame_length};
-    struct scanzip_sizes sizes;
-    scanzip_measure(&params, raw, c->base.n, &sizes);
+    struct scanzip_sizes measured;
+    scanzip_measure(&params, raw, c->base.n, &measured);
     unsigned method = SCANZIP_CASCADE, flags = c->delta == CASCADE_DELTA ? SCANZIP_FLAG_DELTA : 0;
-    sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes = SCANZIP_UNMEASURED;
-    sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA].bytes = SCANZIP_UNMEASURED;
+    measured.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes = SCANZIP_UNMEASURED;
+    measured.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA].bytes = SCANZIP_UNMEASURED;
     if (c->delta == CASCADE_CHOOSE_DELTA)
-        scanzip_choose(SCANZIP_CHOOSE_CASCADE, &sizes, &method, &flags);
-    params.frame_length = scanzip_payload_frame(&sizes, method, flags);
-    uint8_t *payload = host_alloc(scanzip_payload_size(&sizes, method, flags), 1);
+        scanzip_choose(SCANZIP_CHOOSE_CASCADE, &measured, &method, &flags);
+    params.frame_length = scanzip_payload_frame(&measured, method, flags);
+    uint8_t *payload = host_alloc(scanzip_payload_size(&measured, method, flags), 1);
     *bytes = (size_t)scanzip_encode_payload(&params, method, flags, raw, c->base.n, payload);
     *delta_used = (flags & SCANZIP_FLAG_DELTA) != 0;
     return payload;
 }
 
-/* Both decoders judge payload[0..bytes) for the case's n elements alike,
- * and write the same elements when they accept it; returns whether they
- * do, its elements in expected (when not NULL) if so. */
+/* Both decoders judge payload[0..bytes) for the case's n elements alike
+ * and, where they accept it, write the same elements (expected's, when
+ * not NULL); returns whether scanzip's decoder accepts it. */
 static bool judged_alike(const struct cascade_case *c, const char *what, const uint8_t *payload, size_t bytes,
                          bool delta, const uint8_t *expected)
 {
@@ -120,7 +120,7 @@ static void check_same_payload(const struct cascade_case *c)
 }
 
 /* The case's payload damaged in many ways, each judged alike: cut to
- * every length up to 16 bytes and past each part, a byte added, the run
+ * each length up to 16 bytes and at eight more points, a byte added, the run
  * count and frame length set to each value near their limits, and
  * random bits flipped and bytes set (a flip in a symbol keeps most
  * payloads valid: both must then decode the same elements). */
