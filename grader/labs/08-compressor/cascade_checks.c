@@ -18,8 +18,8 @@
 #include "cascade_checks.h"
 #include "check.h"
 #include "device.h"
+#include "oracle_codec.h"
 #include "random.h"
-#include "scanzip/codec.h"
 
 const unsigned cascade_widths[CASCADE_WIDTHS] = {1, 2, 4};
 
@@ -116,13 +116,6 @@ void check_cascade_narrow(const struct cascade_case *c)
 
 /* ---- Part B ---------------------------------------------------------------------- */
 
-/* The oracle's zigzag of a difference modulo 2^bits. */
-static uint32_t oracle_zigzag(uint32_t difference, unsigned bits)
-{
-    uint32_t mask = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
-    return (difference >> (bits - 1)) & 1 ? ~(difference << 1) & mask : (difference << 1) & mask;
-}
-
 /* Symbols of the case: its elements, any values of w bytes (n of them). */
 static uint32_t *case_symbols(const struct cascade_case *c)
 {
@@ -186,16 +179,7 @@ void check_cascade_frame_bytes(const struct cascade_case *c)
     uint32_t *values = case_symbols(c);
     uint64_t expected[SCANZIP_FRAME_CANDIDATES], got[SCANZIP_FRAME_CANDIDATES];
     for (unsigned k = 0; k < SCANZIP_FRAME_CANDIDATES; k++) {
-        size_t length = (size_t)SCANZIP_FIRST_FRAME_CANDIDATE << k;
-        uint64_t bits = 0;
-        for (size_t first = 0; first < n; first += length) {
-            uint32_t frame_or = 0;
-            size_t end = first + length < n ? first + length : n;
-            for (size_t i = first; i < end; i++)
-                frame_or |= values[i];
-            bits += (uint64_t)(frame_or == 0 ? 0 : 32 - __builtin_clz(frame_or)) * (end - first);
-        }
-        expected[k] = (n + length - 1) / length + 4 * ((bits + 31) / 32);
+        expected[k] = oracle_stream_bytes(values, n, SCANZIP_FIRST_FRAME_CANDIDATE << k);
         got[k] = 0x5ca1ab1e;
     }
     struct device_bytes d_values = device_bytes_from(values, n * 4);
@@ -333,7 +317,7 @@ static void expect_decodes(const struct cascade_case *c, const char *lead, const
     cudaError_t err = gpu_decode(c, what, payload, bytes, delta, &got);
     if (err == CASCADE_INVALID_PAYLOAD)
         fail_case(&c->base, "%s%s was refused: cascade_decode returned CASCADE_INVALID_PAYLOAD, but the payload is"
-                  " valid (the CPU decoder decodes it)", lead, what);
+                  " valid (the oracle decodes it)", lead, what);
     snprintf(head, sizeof head, "%sdecoding %s", lead, what);
     expect_call_success(&c->base, head, err);
     for (size_t i = 0; i < c->base.n * c->element_bytes; i++)
@@ -365,23 +349,20 @@ static void record_damage(const struct cascade_case *c, const char *damage)
     record_test_case(&named.base);
 }
 
-/* One damaged payload: refused by the CPU (the test's premise), and so by
+/* One damaged payload: refused by the oracle (the test's premise), and so by
  * the GPU, which writes past none of its arrays on the way. */
 static void expect_refused(const struct cascade_case *c, const char *damage, const uint8_t *payload,
                            size_t bytes, bool delta)
 {
-    struct scanzip_why why = {""};
-    size_t raw_bytes = c->base.n * c->element_bytes;
-    uint8_t *cpu = host_alloc(raw_bytes, 1), *got = NULL;
-    cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
-                                     bytes, cpu, raw_bytes, &why) != 0,
-              "grader: the CPU decoder accepts the damage \"%s\"", damage);
+    uint8_t *cpu = host_alloc(c->base.n * c->element_bytes, 1), *got = NULL;
+    char why[ORACLE_WHY] = "";
+    cr_assert(oracle_cascade_decode(payload, bytes, c->element_bytes, delta, cpu, c->base.n, why) != 0, "grader: the oracle's decoder accepts the damage \"%s\"", damage);
     record_damage(c, damage);
     cudaError_t err = gpu_decode(c, damage, payload, bytes, delta, &got);
     record_test_case(&c->base);
     if (err != CASCADE_INVALID_PAYLOAD)
-        fail_case(&c->base, "a damaged payload (%s; the CPU decoder says \"%s\") was not refused: cascade_decode"
-                  " returned %s, not CASCADE_INVALID_PAYLOAD", damage, why.text, cudaGetErrorName(err));
+        fail_case(&c->base, "a damaged payload (%s; the oracle says \"%s\") was not refused: cascade_decode"
+                  " returned %s, not CASCADE_INVALID_PAYLOAD", damage, why, cudaGetErrorName(err));
     free(cpu), free(got);
 }
 
@@ -530,30 +511,6 @@ static void expect_runs_above_n_refused(const struct cascade_case *c, bool delta
     }
 }
 
-/* One stream as the format packs it (codec.h), the grader's own serial
- * way: a width byte a frame, the bits of its values' OR, then the values
- * LSB-first in little-endian words, so bit k of the words is bit k % 8 of
- * their byte k / 8. out must be zeros; returns the stream's bytes.
- *     values [2 0], frames of 2  ->  02 | 02 00 00 00 */
-static size_t put_stream(const uint32_t *values, size_t count, uint32_t frame_length, uint8_t *out)
-{
-    size_t frames = (count + frame_length - 1) / frame_length;
-    uint8_t *words = out + frames;
-    uint64_t bit = 0;
-    for (size_t f = 0; f < frames; f++) {
-        size_t first = f * frame_length, end = first + frame_length < count ? first + frame_length : count;
-        uint32_t frame_or = 0;
-        for (size_t i = first; i < end; i++)
-            frame_or |= values[i];
-        unsigned width = frame_or == 0 ? 0 : 32 - (unsigned)__builtin_clz(frame_or);
-        out[f] = (uint8_t)width;
-        for (size_t i = first; i < end; i++)
-            for (unsigned b = 0; b < width; b++, bit++)
-                words[bit / 8] |= (uint8_t)(((values[i] >> b) & 1) << (bit % 8));
-    }
-    return frames + 4 * (size_t)((bit + 31) / 32);
-}
-
 /* A whole payload of these runs: the header, then both streams (malloc'd). */
 static uint8_t *payload_of(const uint32_t *symbols, const uint32_t *counts_minus_one, size_t runs,
                            uint32_t frame_length, size_t *bytes)
@@ -562,8 +519,8 @@ static uint8_t *payload_of(const uint32_t *symbols, const uint32_t *counts_minus
     memset(payload, 0, 8 + 2 * (runs + 4 * runs));
     scanzip_store32(payload, (uint32_t)runs);
     scanzip_store32(payload + 4, frame_length);
-    size_t at = 8 + put_stream(symbols, runs, frame_length, payload + 8);
-    *bytes = at + put_stream(counts_minus_one, runs, frame_length, payload + at);
+    size_t at = 8 + oracle_put_stream(symbols, runs, frame_length, payload + 8);
+    *bytes = at + oracle_put_stream(counts_minus_one, runs, frame_length, payload + at);
     return payload;
 }
 
@@ -594,11 +551,10 @@ static void expect_count_limits_refused(const struct cascade_case *c, bool delta
     for (size_t k = 0; k < sizeof lies / sizeof lies[0]; k++) {
         size_t bytes = 0;
         uint8_t *payload = payload_of(symbols, lies[k].stored, 3, 2, &bytes);
-        struct scanzip_why why = {""};
+        char why[ORACLE_WHY] = "";
         if (lies[k].damage == NULL)
-            cr_assert(scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0,
-                                             payload, bytes, cpu, raw_bytes, &why) == 0,
-                      "grader: the CPU decoder refuses the valid payload of counts n - 2, 1, 1: %s", why.text);
+            cr_assert(oracle_cascade_decode(payload, bytes, c->element_bytes, delta, cpu, c->base.n, why) == 0,
+                      "grader: the oracle's decoder refuses the valid payload of counts n - 2, 1, 1: %s", why);
         else
             expect_refused(c, lies[k].damage, payload, bytes, delta);
         free(payload);
@@ -606,7 +562,7 @@ static void expect_count_limits_refused(const struct cascade_case *c, bool delta
     free(cpu);
 }
 
-/* `mutations` random bit flips: the GPU must agree with the CPU, refusing
+/* `mutations` random bit flips: the GPU must agree with the oracle, refusing
  * what it refuses and decoding the rest as it does. */
 static void expect_random_damage_judged(const struct cascade_case *c, const uint8_t *payload, size_t bytes,
                                         bool delta, unsigned mutations)
@@ -619,12 +575,10 @@ static void expect_random_damage_judged(const struct cascade_case *c, const uint
         size_t at = random_next(&state) % bytes;
         uint8_t was = bad[at];
         bad[at] ^= (uint8_t)(1u << (random_next(&state) % 8));
-        struct scanzip_why why = {""};
-        char damage[96];
-        int cpu_refuses = scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0,
-                                                 bad, bytes, cpu, raw_bytes, &why);
+        char damage[96], why[ORACLE_WHY];
+        bool oracle_refuses = oracle_cascade_decode(bad, bytes, c->element_bytes, delta, cpu, c->base.n, why) != 0;
         snprintf(damage, sizeof damage, "byte %zu changed from 0x%02x to 0x%02x", at, was, bad[at]);
-        if (cpu_refuses) {
+        if (oracle_refuses) {
             expect_refused(c, damage, bad, bytes, delta);
             continue;
         }
@@ -633,11 +587,11 @@ static void expect_random_damage_judged(const struct cascade_case *c, const uint
         cudaError_t err = gpu_decode(c, damage, bad, bytes, delta, &got);
         record_test_case(&c->base);
         if (err != cudaSuccess)
-            fail_case(&c->base, "a payload with %s is still valid (the CPU decodes it), but cascade_decode returned %s",
+            fail_case(&c->base, "a payload with %s is still valid (the oracle decodes it), but cascade_decode returned %s",
                       damage, cudaGetErrorName(err));
         for (size_t i = 0; i < raw_bytes; i++)
             if (got[i] != cpu[i])
-                fail_case(&c->base, "a payload with %s (still valid) decodes differently: element %zu: CPU 0x%02x,"
+                fail_case(&c->base, "a payload with %s (still valid) decodes differently: element %zu: oracle 0x%02x,"
                           " GPU 0x%02x", damage, i / c->element_bytes, cpu[i], got[i]);
         free(got);
     }

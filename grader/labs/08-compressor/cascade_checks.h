@@ -2,7 +2,8 @@
  * cascade_checks.h: the cases and checks of lab 08 (common/cascade.h),
  * shared by its tests and the fast codec's.
  *
- * The oracle is scanzip's own CPU codec (scanzip/codec.h): the
+ * The oracle is the grader's serial codec of the payload (oracle_codec.h;
+ * scanzip's own CPU codec writes the same bytes, oracle_agreement.c): the
  * GPU must write the payload it writes, byte for byte, and refuse the
  * payloads it refuses. A case is a chunk of n elements of w bytes, filled
  * as a compressor meets data (runs of labels, a sawtooth, noise), with a
@@ -30,7 +31,7 @@
 
 /* Where the parts of a valid cascade payload lie (byte offsets; the
  * symbol widths start at 8), and each stream's bits, from its header and
- * width bytes (cascade.h, codec.h):
+ * width bytes (cascade.h, oracle_codec.h):
  *     [runs][frame][symbol widths][symbol words][count widths][count words]   */
 struct cascade_layout {
     uint32_t runs, frame;
@@ -82,7 +83,7 @@ void check_cascade_decode(const struct cascade_case *c);
  * itself decodes right (else it says valid payloads decode wrongly): each
  * named damage must be refused, and so must payloads of n + 1 runs whose
  * streams hold n + 1 values, without a write past any array of n;
- * `mutations` random byte changes must be refused when the CPU decoder
+ * `mutations` random byte changes must be refused when the oracle
  * refuses them and decoded as it decodes them otherwise. */
 void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutations);
 

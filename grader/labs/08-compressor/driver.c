@@ -1,6 +1,6 @@
 /*
  * Driver of lab 08 (make run LAB=08): one chunk through every step of the
- * cascade, each beside scanzip's CPU codec: the elements widened, the runs
+ * cascade, each beside the oracle (oracle_codec.h): the elements widened, the runs
  * (the grader's rle_encode), the deltas, the bytes of each candidate frame
  * length, the payload byte by byte, the decoder on the oracle's payload
  * and on that payload cut short (each cut refused), and a round trip.
@@ -93,7 +93,7 @@ static void print_bytes(const char *label, const uint8_t *bytes, size_t count)
     printf(count > 48 ? " ... (%zu bytes)\n" : "   (%zu bytes)\n", count);
 }
 
-/* "matches scanzip's CPU codec", or where it does not. */
+/* "matches the oracle", or where it does not. */
 static void print_byte_verdict(const char *function, const uint8_t *expected, size_t expected_bytes,
                                const uint8_t *got, size_t got_bytes)
 {
@@ -107,7 +107,7 @@ static void print_byte_verdict(const char *function, const uint8_t *expected, si
     if (expected_bytes != got_bytes)
         printf("%-24s WRONG: %zu bytes, expected %zu\n", function, got_bytes, expected_bytes);
     else
-        printf("%-24s matches scanzip's CPU codec\n", function);
+        printf("%-24s matches the oracle\n", function);
 }
 
 /* The steps alone: widen, runs, deltas, candidate frame bytes. */

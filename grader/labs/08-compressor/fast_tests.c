@@ -1,7 +1,8 @@
 /*
  * Tests of lab 08's fast reference, the cascade codec in five launches
- * (solutions/08-compressor/fast/, common/fast.h), against lab 08's oracle,
- * scanzip's CPU codec (grader/labs/08-compressor/oracle_cascade.h):
+ * (solutions/08-compressor/fast/, common/fast.h), against lab 08's oracle
+ * (oracle_codec.h; oracle_agreement.c, linked here, checks it against
+ * scanzip's CPU codec):
  *
  *   encode  the oracle's payload byte for byte, its length in
  *           *d_payload_bytes and its delta flag in *d_delta_used (device
@@ -10,7 +11,7 @@
  *           the delta off, on or chosen; any other frame length refused
  *   decode  the oracle's payloads (any frame length, 1 to 2^20) back to
  *           the chunk, with *d_valid 1; a damaged payload gets *d_valid 0
- *           exactly when the CPU decoder refuses it, and the CPU's output
+ *           exactly when the oracle refuses it, and the oracle's output
  *           when it accepts it
  *   batch   cascade_encode_batch and cascade_decode_batch: each chunk's
  *           payload the oracle's, the chunks back, chunks aligned or not
@@ -37,8 +38,8 @@
 #include "device.h"
 #include "fast.h"
 #include "oracle_cascade.h"
+#include "oracle_codec.h"
 #include "random.h"
-#include "scanzip/codec.h"
 
 #define TEMP_POISON 0xab    /* what the temporary storage holds when handed over */
 #define UNSET 0x5ca1ab1eu   /* what a device uint32_t result holds before the call */
@@ -286,27 +287,26 @@ static void check_decode_unaligned(const struct cascade_case *c)
     check_decode_in(&shifted, 3, NULL);
 }
 
-/* The GPU decoder judges payload[0..bytes), for n elements, as the CPU's
+/* The GPU decoder judges payload[0..bytes), for n elements, as the oracle
  * does: *d_valid 0 exactly when it refuses it, and else its output. */
 static void expect_agrees(const struct cascade_case *c, const char *damage, const uint8_t *payload, size_t bytes,
                           bool delta, size_t n)
 {
     size_t raw_bytes = n * c->element_bytes;
     uint8_t *cpu = host_alloc(raw_bytes, 1);
-    struct scanzip_why why = {""};
     char what[320];
-    int refused = scanzip_decode_payload(c->element_bytes, SCANZIP_CASCADE, delta ? SCANZIP_FLAG_DELTA : 0, payload,
-                                         bytes, cpu, raw_bytes, &why) != 0;
+    char why[ORACLE_WHY] = "";
+    bool refused = oracle_cascade_decode(payload, bytes, c->element_bytes, delta, cpu, n, why) != 0;
     snprintf(what, sizeof what, "decoding a payload with %s (%zu bytes, delta %s, n = %zu)", damage, bytes,
              delta ? "on" : "off", n);
     struct verdict v = gpu_decode(c, what, payload, bytes, delta, n, 0, NULL);
     if (refused && v.valid)
-        fail_case(&c->base, "%s: accepted it (*d_valid 1), but the CPU decoder refuses it: \"%s\"", what, why.text);
+        fail_case(&c->base, "%s: accepted it (*d_valid 1), but the oracle refuses it: \"%s\"", what, why);
     if (!refused && !v.valid)
-        fail_case(&c->base, "%s: refused it (*d_valid 0), but it is still valid: the CPU decoder decodes it", what);
+        fail_case(&c->base, "%s: refused it (*d_valid 0), but it is still valid: the oracle decodes it", what);
     for (size_t i = 0; !refused && i < raw_bytes; i++)
         if (v.raw[i] != cpu[i])
-            fail_case(&c->base, "%s, still valid: decoded differently at element %zu (byte %zu of it): the CPU decoder"
+            fail_case(&c->base, "%s, still valid: decoded differently at element %zu (byte %zu of it): the oracle"
                       " wrote 0x%02x, the GPU 0x%02x", what, i / c->element_bytes, i % c->element_bytes, cpu[i],
                       v.raw[i]);
     free(cpu), free(v.raw);

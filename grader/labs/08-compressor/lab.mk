@@ -15,3 +15,7 @@ GUARDED_08-compressor := yes
 # scanzip-gpu's engine: these labs from the tree built (the references, or
 # TREE=labs), with what they use from the grader (USES_ of each).
 SCANZIP_ENGINE_LABS := 05-rle 06-fixed-length 08-compressor
+# The oracle beside scanzip's CPU codec (oracle_agreement.c): linked into
+# the fast reference's tests, which make test-fast runs and which link
+# the codec already (the support library's).
+$(BUILD)/solutions/08-compressor/fast/tests: $(BUILD)/grader/labs/08-compressor/oracle_agreement.c.o

@@ -7,8 +7,8 @@
 
 #include "host.h"
 #include "oracle_cascade.h"
+#include "oracle_codec.h"
 #include "random.h"
-#include "scanzip/codec.h"
 
 /* ---- Cases ------------------------------------------------------------------ */
 
@@ -155,20 +155,9 @@ uint8_t *cascade_case_raw(const struct cascade_case *c)
 uint8_t *cascade_oracle_payload(const struct cascade_case *c, const uint8_t *raw, size_t *bytes,
                                 int *delta_used)
 {
-    struct scanzip_codec_params params = {c->element_bytes, c->frame_length};
-    struct scanzip_sizes sizes;
-    scanzip_measure(&params, raw, c->base.n, &sizes);
-    unsigned method = SCANZIP_CASCADE, flags = c->delta == CASCADE_DELTA ? SCANZIP_FLAG_DELTA : 0;
-    /* Lab 08 writes cascade without delta first (flags 0 and 1): choose
-     * between those two as scanzip does, delta first left out. */
-    sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST].bytes = SCANZIP_UNMEASURED;
-    sizes.of[SCANZIP_CASCADE][SCANZIP_FLAG_DELTA_FIRST | SCANZIP_FLAG_DELTA].bytes = SCANZIP_UNMEASURED;
-    if (c->delta == CASCADE_CHOOSE_DELTA)
-        scanzip_choose(SCANZIP_CHOOSE_CASCADE, &sizes, &method, &flags);
-    params.frame_length = scanzip_payload_frame(&sizes, method, flags);
-    uint8_t *payload = host_alloc(scanzip_payload_size(&sizes, method, flags), 1);
-    *bytes = (size_t)scanzip_encode_payload(&params, method, flags, raw, c->base.n, payload);
-    *delta_used = (flags & SCANZIP_FLAG_DELTA) != 0;
+    bool delta = false;
+    uint8_t *payload = oracle_cascade_encode(raw, c->base.n, c->element_bytes, c->frame_length, c->delta, bytes,
+                                             &delta);
+    *delta_used = delta;
     return payload;
 }
-

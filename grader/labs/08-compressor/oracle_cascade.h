@@ -1,6 +1,6 @@
 /*
- * oracle_cascade.h: lab 08's cases and its oracle, scanzip's CPU codec
- * (scanzip/codec.h), for the tests and the driver alike.
+ * oracle_cascade.h: lab 08's cases and its oracle's payload of each
+ * (oracle_codec.h), for the tests and the driver alike.
  *
  * A case is a chunk of n elements of w bytes, filled as a compressor
  * meets data (runs of labels, a sawtooth, noise), with a frame length
@@ -48,7 +48,7 @@ const char *cascade_delta_name(enum cascade_delta delta);
 uint8_t *cascade_case_raw(const struct cascade_case *c);
 
 /* The oracle's payload of the case (malloc'd; *bytes its length,
- * *delta_used its flag), from scanzip's CPU codec. */
+ * *delta_used its flag), from the oracle (oracle_codec.h). */
 uint8_t *cascade_oracle_payload(const struct cascade_case *c, const uint8_t *raw, size_t *bytes,
                                 int *delta_used);
 

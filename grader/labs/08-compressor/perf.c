@@ -3,7 +3,7 @@
  * atlas: runs of 1 to 60 of a few labels, grader/labs/08-compressor/oracle_cascade.h),
  * the frame length and delta chosen, as `scanzip -m cascade` asks for.
  *     raw [7 7 7 9]  ->  payload 02000000 80000000 04 97000000 02 02000000
- * Every payload is compared byte for byte with scanzip's CPU codec's.
+ * Every payload is compared byte for byte with the oracle's (oracle_codec.h).
  */
 #include <stdio.h>
 #include <stdlib.h>

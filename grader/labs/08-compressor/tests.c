@@ -5,9 +5,10 @@
  *
  * Run some tests:  make grade LAB=08 FILTER=encode/chosen
  *
- * The oracle is scanzip's CPU codec (scanzip/codec.c): the GPU's
- * payload must equal its payload byte for byte, and the GPU decoder must
- * refuse what it refuses. rle_encode, rle_decode_search, pack_encode,
+ * The oracle is the grader's serial codec (oracle_codec.h), which writes
+ * what scanzip's CPU codec writes (oracle_agreement.c): the GPU's payload
+ * must equal its payload byte for byte, and the GPU decoder must refuse
+ * what it refuses. rle_encode, rle_decode_search, pack_encode,
  * pack_decode, pack_frame_offsets and the scans are the grader's
  * (their provided.cu in grader/labs/), never the student's labs 05 and 06.
  */
