@@ -15,9 +15,11 @@
 #   whatever macros or token pasting hid in the source. Leaving the
 #   process (exit, _exit, fork, exec, kill, raw syscall), touching files
 #   (open, fopen, mkdir, unlink, rename, write to a descriptor), loading code
-#   (dlopen, dlsym), changing signal handling, oracle_*, and reference_*
+#   (dlopen, dlsym), changing signal handling, oracle_*, reference_*
 #   (the reference the performance test links in beside the student's
-#   code: grader/support/perf/perf.h), and the test framework's own functions
+#   code: grader/support/perf/perf.h), scanzip_* (scanzip's CPU codec, in
+#   the grader's library for lab 08's agreement test: a decoder in a
+#   library call), and the test framework's own functions
 #   (criterion_*, cr_*, main: what grade.sh's one-process run is made of)
 #   are refused.
 #   printf and friends stay allowed: stdout is only a log, never the verdict.
@@ -54,6 +56,8 @@ for object in "$objects"/*.o; do
     nm -u "$object" 2>/dev/null | awk '{ print $NF }' | sed 's/@.*//' | sort -u >"$object.undefined"
     calls=$(grep -E "$denied" "$object.undefined" | grep -v -E "^(${allowed:-\$^})\$" | tr '\n' ' ')
     [ -n "$calls" ] && say "$(basename "$object" .o) calls ${calls% }: code under test may not leave the process, touch files or signals, or read the grader's answers"
+    codec=$(grep -E '^scanzip_' "$object.undefined" | head -n 1)
+    [ -n "$codec" ] && say "$(basename "$object" .o) calls $codec: scanzip's own codec, which the grader's library holds to check its oracle against, is not yours to call"
     reference=$(grep -E '^reference_' "$object.undefined" | head -n 1)
     [ -n "$reference" ] && say "$(basename "$object" .o) calls $reference: the reference solution, which the performance test links in to time your code against, is not yours to call"
     # Thrust and CUB are templates: what a file makes of them is defined
