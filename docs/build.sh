@@ -298,6 +298,7 @@ page_html() {
         --lua-filter docs/filters/include-readme.lua \
         --lua-filter docs/filters/include-code.lua \
         --lua-filter docs/filters/bench-table.lua \
+        --lua-filter docs/filters/datum.lua \
         --lua-filter docs/filters/csv-table.lua \
         --lua-filter docs/filters/fold.lua \
         --lua-filter docs/filters/powers.lua \
