@@ -23,6 +23,9 @@
 --   of="NAME"      a ratio of times: the ms of the row whose version (or
 --                  series) is NAME, the other attributes alike, over this
 --                  row's ms, as "of copy" is: 0.15 = 0.15 of copy's speed
+--   by="FIELD"    the field that of= and over= name a row by, where it is
+--                  not version (make bench's CSV) or series (a table):
+--                  by=codec in nvcomp-cascade-h100.csv
 --   over="NAME"    the other ratio: this row's ms over that row's, "N
 --                  times its time" (500 = 500 times the copy's time)
 --   times="X"      the value multiplied by X (100 for a percentage)
@@ -43,7 +46,7 @@ local fail = require("fail")("datum.lua")
 local page = os.getenv("SCANLAB_PAGE") or "?"
 local list_out = os.getenv("SCANLAB_DATUM_OUT") or ""
 
-local reserved = { csv = true, field = true, of = true, over = true, times = true, format = true }
+local reserved = { csv = true, field = true, of = true, over = true, by = true, times = true, format = true }
 local files = {}
 
 -- The rows of a "log2_n series ms" table.
@@ -127,7 +130,7 @@ local function value_of(a)
   end
   local value, format = tonumber(raw), a.format
   if a.of or a.over then
-    local name = row.version and "version" or "series"
+    local name = a.by or (row.version and "version" or "series")
     local other = tonumber(the_row(a, { [name] = a.of or a.over })[a.field])
     value = a.of and other / value or value / other
     format = format or "%.2f"
@@ -169,8 +172,8 @@ end
 
 -- A number typed by hand before a unit of measure: "40 GB/s", "0.054
 -- ms", "0.67 of copy". Such a number must be a datum, or sit in a Div of
--- class "unrecorded" whose source= says where it was measured (a profile
--- that no file of docs/data/ holds).
+-- class "unrecorded" (or a Span) whose source= says where it was measured
+-- (a profile that no file of docs/data/ holds).
 local hand = {}
 local units = { ["ms"] = true, ["µs"] = true, ["GB/s"] = true, ["TB/s"] = true }
 local function typed(inlines)
@@ -186,10 +189,23 @@ local function typed(inlines)
   end
 end
 
+-- An unrecorded Div or Span must say where its numbers come from.
+local function need_source(element)
+  if not element.attributes.source then
+    fail(page .. ": an unrecorded Div or Span needs source= (where its numbers were measured)")
+  end
+  return true
+end
+
 local function walk(blocks, defaults, guard)
   local div = pandoc.Div(blocks)
   if guard then
-    pandoc.walk_block(div, { Inlines = function(inlines) typed(inlines) end })
+    local recorded = pandoc.walk_block(div, { Span = function(span)
+      if span.classes:includes("unrecorded") then
+        return need_source(span) and pandoc.Str("")
+      end
+    end })
+    pandoc.walk_block(recorded, { Inlines = function(inlines) typed(inlines) end })
   end
   return pandoc.walk_block(div, {
     Span = function(span) return datum(span, defaults) end,
@@ -212,9 +228,7 @@ function Pandoc(doc)
           out[#out + 1] = b
         end
       elseif block.t == "Div" and block.classes:includes("unrecorded") then
-        if not block.attributes.source then
-          fail(page .. ": an unrecorded Div needs source= (where its numbers were measured)")
-        end
+        need_source(block)
         block.content = blocks_in(block.content, defaults, false)
         out[#out + 1] = block
       elseif block.t == "Div" then
