@@ -37,6 +37,10 @@
 #      (docs/filters/include-code.lua, which reads SCANLAB_EDITION), and
 #      tables of speed from make bench's CSV (docs/filters/bench-table.lua),
 #      and other tables from recorded CSV files (docs/filters/csv-table.lua);
+#      every measured number of the prose read from, or checked against,
+#      its recorded file in docs/data/, and none typed by hand
+#      (docs/filters/datum.lua; the list of them all, page, value and
+#      source, in build/docs-work/EDITION/datums.tsv);
 #      each lab chapter takes in its exercise, the lab's README
 #      (docs/filters/include-readme.lua), with hints and self-check answers
 #      folded (docs/filters/fold.lua), and 2^24 of plain text becomes a
@@ -287,9 +291,10 @@ page_html() {
             if (at && at < n) printf "<a class=\"next\" href=\"%s.html\">%s &rarr;</a>\n", name[at + 1], title[at + 1] > "/dev/stderr"
             print "</nav>" > "/dev/stderr"
         }' "$pages" >"$work/$page.nav.html" 2>"$work/$page.pager.html"
-    search_out= print_out=
-    [ "$3" = index ] && search_out=$work/$page.search print_out=$work/$page.json
+    search_out= print_out= datum_out=
+    [ "$3" = index ] && search_out=$work/$page.search print_out=$work/$page.json datum_out=$work/datums.tsv
     SCANLAB_ROOT=$root SCANLAB_EDITION=$edition SCANLAB_PAGE=$page SCANLAB_SEARCH_OUT=$search_out \
+        SCANLAB_DATUM_OUT=$datum_out \
         SCANLAB_PRINT_OUT=$print_out SCANLAB_PRINT_DIR=$work \
         pandoc "$source" \
         --from markdown --to html5 --standalone \
@@ -298,6 +303,7 @@ page_html() {
         --lua-filter docs/filters/include-readme.lua \
         --lua-filter docs/filters/include-code.lua \
         --lua-filter docs/filters/bench-table.lua \
+        --lua-filter docs/filters/datum.lua \
         --lua-filter docs/filters/csv-table.lua \
         --lua-filter docs/filters/fold.lua \
         --lua-filter docs/filters/powers.lua \

@@ -18,6 +18,11 @@
 # A chapter whose section has no item, or an item without a command or
 # without anything to check, fails too: the check must see something.
 #
+# The questions of a chapter's "# Check yourself" section ("1. ", "2. "
+# ...) are checked the same way when they name a `make run` command: the
+# answer's code blocks and printed arrays must be what it prints. A
+# question that names none asks about an idea, and is left to the reader.
+#
 # Needs solutions/, gcc/g++ and make (it builds the drivers). The last line
 # is "predictions: N checked in N commands, N wrong"; exit status 1 if any
 # is wrong.
@@ -38,6 +43,7 @@ awk '
         text = item
         command = ""
         if (match(text, /`make run [^`]*`/)) command = substr(text, RSTART + 1, RLENGTH - 2)
+        if (command == "" && inside == 2) { item = ""; nblock = 0; return }
         if (command == "") { printf "%s\t-\tan item names no `make run` command\n", FILENAME; item = ""; return }
         found = 0
         for (i = 1; i <= nblock; i++) { printf "%s\t%s\t%s\n", FILENAME, command, block[i]; found++ }
@@ -47,13 +53,16 @@ awk '
             printf "%s\t%s\t%s\n", FILENAME, command, collapse(span); found++
         }
         if (found == 0) printf "%s\t-\t%s expects nothing that can be checked\n", FILENAME, command
-        item = ""; nblock = 0; items++
+        item = ""; nblock = 0; if (inside == 1) items++
     }
     FNR == 1 { inside = 0; item = ""; nblock = 0; items = 0 }
-    /^## Predict, then run/ { inside = 1; next }
-    inside && /^#/ { finish_item(); inside = 0; if (items == 0) printf "%s\t-\tits predict section has no item\n", FILENAME; items = -1 }
+    /^## Predict, then run/ { finish_item(); inside = 1; next }
+    /^# Check yourself/ { finish_item(); inside = 2; next }
+    inside == 1 && /^#/ { finish_item(); inside = 0; if (items == 0) printf "%s\t-\tits predict section has no item\n", FILENAME; items = -1 }
+    inside == 2 && /^#/ { finish_item(); inside = 0 }
     !inside { next }
-    /^- / { finish_item(); item = $0; next }
+    inside == 1 && /^- / { finish_item(); item = $0; next }
+    inside == 2 && /^[0-9]+\. / { finish_item(); item = $0; next }
     item != "" && /^ *```/ { fenced = !fenced; next }
     item != "" && fenced { if (collapse($0) != "") block[++nblock] = collapse($0); next }
     item != "" { item = item " " $0 }

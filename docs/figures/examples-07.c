@@ -23,9 +23,12 @@
  * lookback: scan_exclusive_single_pass on 8 tiles whose sums are
  *           [5 2 7 1 4 3 6 2], every status word access in the order
  *           they happen (run it with SCANLAB_EMU_ORDER=reverse: blocks
- *           overlap). One row per publication or per look-back round (a
- *           warp's reads of its predecessors' words), each the 8 words as
- *           they are then, in cells:
+ *           overlap). One row per publication, the 8 words as they are
+ *           then, or per look-back round (a warp's reads of its
+ *           predecessors' words), printed when its last lane has read:
+ *           the words it read as each lane found them, perhaps before a
+ *           publication printed above (the lanes take turns with other
+ *           blocks), the others as they are then. In cells:
  *
  *             -  TILE_INVALID     A5  TILE_AGGREGATE 5     I14  TILE_INCLUSIVE 14
  *             suffix !  published in this row

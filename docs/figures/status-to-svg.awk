@@ -1,6 +1,7 @@
 # status-to-svg.awk: draw the status words of a single-pass scan's tiles
 # over time (docs/figures/examples-07.c lookback prints them) as an SVG:
-# a column per tile, a row per moment, top to bottom, and a legend.
+# a column per tile, a row per event (a publication, or a warp's round of
+# reads, each word as its lane read it), top to bottom, and a legend.
 #
 #   examples-07 lookback | awk -f docs/figures/status-to-svg.awk -v title="..." > lookback.svg
 #

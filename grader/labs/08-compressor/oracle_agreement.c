@@ -1,6 +1,6 @@
 /*
  * oracle_agreement.c: lab 08's oracle (oracle_codec.h, the grader's) and
- * scanzip's CPU codec (common/scanzip/codec.h, the tool's, tuned for
+ * scanzip's CPU codec (scanzip/codec.h, the tool's, tuned for
  * speed) agree: on every fill and width that lab 08's tests use, at the
  * sizes below, with the frame length chosen or given and the delta off,
  * on or chosen, they write the same payload byte for byte, with the same

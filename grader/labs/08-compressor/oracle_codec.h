@@ -1,6 +1,6 @@
 /*
  * oracle_codec.h: lab 08's oracle, an encoder and a decoder of scanzip's
- * cascade payload (method 4, flags 0 or delta: common/scanzip/codec.h
+ * cascade payload (method 4, flags 0 or delta: scanzip/codec.h
  * and format.h describe it), written the obvious serial way from that
  * description: a run, a value, a bit at a time. The grader checks
  * students against it; oracle_agreement.c checks that scanzip's own CPU
