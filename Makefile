@@ -205,6 +205,12 @@ $(BUILD)/%.cu.o: %.cu $(CUDA_ARCH_STAMP)
 	@echo "  NVCC  $<"
 	@$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
 
+# The references see the guided edition's headers in either edition: the
+# open one's lack the steps' declarations (#ifndef SCANLAB_GUIDANCE_OPEN
+# in common/*.h), which the references, written the guided way, use
+# (lab 07's status words); no file of solutions/ reads the macro.
+$(BUILD)/solutions/%.cu.o: NVCCFLAGS += -USCANLAB_GUIDANCE_OPEN
+
 # Keep objects that make would otherwise delete as intermediate files, and
 # let the prerequisites below use $$* (expanded once the target is known).
 .PRECIOUS: $(BUILD)/%.c.o $(BUILD)/%.cu.o $(BUILD)/reference/%.o
@@ -557,7 +563,9 @@ check-skeletons: $(OPEN_SKELETONS) ## fail if labs/ differs from what solutions/
 OPEN_CHECK_LABS ?= 02 03 04 05 06 07 08
 OPEN_RUBRIC_LABS := $(foreach rubric,$(shell grep -lE '^[0-9][0-9]-[^ ]+ +[^ ]+ +[0-9.]+/' grader/labs/*/rubric.txt),\
                       $(firstword $(subst -, ,$(notdir $(patsubst %/rubric.txt,%,$(rubric))))))
-test-open-edition: $(OPEN_SKELETONS) # the open edition: skeletons of OPEN_CHECK_LABS score 0, references full where the rubric differs (emu)
+test-open-edition: $(OPEN_SKELETONS) # the open edition: its READMEs name only what its skeletons and headers have; skeletons of OPEN_CHECK_LABS score 0, references full where the rubric differs (emu)
+	@grader/tools/make-release.sh --guidance open build/release-open/scanlab-student >/dev/null
+	@docs/check-names.sh build/release-open/scanlab-student
 	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=build/skeletons-open LAB='$(OPEN_CHECK_LABS)' EXPECT=zero grade
 	@$(MAKE) --no-print-directory BACKEND=emu GUIDANCE=open TREE=solutions LAB='$(strip $(OPEN_RUBRIC_LABS))' EXPECT=full grade
 

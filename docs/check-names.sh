@@ -20,6 +20,14 @@
 # checks them), a grader test `suite::test` (check-rubric-tables.sh checks
 # those), a make knob `NAME=value`, a make target.
 #
+# A name the README says is given must be given: one in a span followed
+# by "(written for you)" or "(provided)", or listed in spans right after
+# "written for you:", fails when the skeleton's function of that name is
+# a stub (its body calls TODO_STUDENT()):
+#
+#   "`scan_exclusive_tiled` (written for you) makes one allocation"
+#       ->  fails while the open skeleton asks the student to write it
+#
 # Needs awk. The last line is "names: N named, N missing"; exit status 1
 # if any is missing.
 set -eu
@@ -75,7 +83,6 @@ for readme in "$tree"/labs/[0-9][0-9]-*/README.md; do
                 names_in(span, $0)
             }
         }' "$readme" | awk -F '\t' '!seen[$1 FS $2]++')
-    [ -n "$names" ] || continue
     lines=$(printf '%s\n' "$names" | while IFS='	' read -r line name text; do
         printf '%s\n' "$known" | grep -qxF "$name" && continue
         ok=no
@@ -89,6 +96,50 @@ for readme in "$tree"/labs/[0-9][0-9]-*/README.md; do
         printf '  FAIL  %s:%s names %s, which neither %s/ nor common/*.h has:\n        %s\n' \
             "$readme" "$line" "$name" "$(basename "$lab")" "$text"
     done)
+    sources=$(find "$lab" -maxdepth 1 \( -name '*.c' -o -name '*.cu' \) | sort)
+    # shellcheck disable=SC2086 # the file list is meant to split
+    # "line<TAB>name" for every name the README says is given, then each
+    # one whose function in the lab's files is a stub.
+    stubs=$(awk '
+        /^[a-zA-Z_].*\(/ && !/;[ \t]*$/ {            # a definition starts
+            name = $0; sub(/\(.*/, "", name); sub(/.*[^A-Za-z0-9_]/, "", name); body = name }
+        body != "" && /TODO_STUDENT\(\)/ { stub[body] = 1 }
+        /^}/ { body = "" }
+        END { for (name in stub) print name }' $sources)
+    given=$(awk '
+        function claim(name) { gsub(/\(.*|[^A-Za-z0-9_]/, "", name); if (name != "") print start "\t" name }
+        function paragraph(text,    rest, list) {
+            rest = text
+            while (match(rest, /`[^`]+` \((written for you|provided)\)/)) {
+                claim(substr(rest, RSTART + 1, index(substr(rest, RSTART + 1), "`") - 1))
+                rest = substr(rest, RSTART + RLENGTH)
+            }
+            rest = text
+            while (match(rest, /[Ww]ritten for you: /)) {
+                rest = substr(rest, RSTART + RLENGTH)
+                while (match(rest, /^(and )?`[^`]+`(,? (and )?)?/)) {
+                    list = substr(rest, RSTART, RLENGTH)
+                    sub(/^(and )?`/, "", list); sub(/`.*/, "", list)
+                    claim(list)
+                    rest = substr(rest, RSTART + RLENGTH)
+                }
+            }
+        }
+        /^[ \t]*$/ { paragraph(text); text = ""; next }
+        /^[ \t]*([-*] |\|)/ { paragraph(text); text = "" }   # a list item or a table row
+        { if (text == "") start = FNR; text = text " " $0; gsub(/  +/, " ", text) }
+        END { paragraph(text) }' "$readme")
+    claims=$(printf '%s\n' "$given" | while IFS='	' read -r line name; do
+        [ -n "$name" ] || continue
+        printf '%s\n' "$stubs" | grep -qxF "$name" || continue
+        printf '  FAIL  %s:%s says %s is written for you, but %s/ asks the student to write it (a TODO_STUDENT() stub)\n' \
+            "$readme" "$line" "$name" "$(basename "$lab")"
+    done)
+    if [ -n "$claims" ]; then
+        printf '%s\n' "$claims"
+        missing=$((missing + $(printf '%s\n' "$claims" | grep -c '^  FAIL')))
+        status=1
+    fi
     count=$(printf '%s\n' "$names" | cut -f 2 | sort -u | wc -l)
     named=$((named + count))
     if [ -n "$lines" ]; then
@@ -97,5 +148,5 @@ for readme in "$tree"/labs/[0-9][0-9]-*/README.md; do
         status=1
     fi
 done
-echo "names: $named named in the open READMEs' code, $missing missing"
+echo "names: $named named in the open READMEs' code, $missing missing or not given"
 exit $status
