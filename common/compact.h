@@ -16,8 +16,8 @@
  * pointer with n > 0 or an unknown predicate. With n == 0 nothing is read
  * or written, and the pointers may be NULL.
  *
- * The steps (compact_flags, compact_scatter) return once their work is
- * queued, as the scans of common/scan.h do. The whole compactions
+ * The steps of the guided edition return once their work is queued, as
+ * the scans of common/scan.h do. The whole compactions
  * (compact_if, compact_nonzero) return the kept count through a host
  * pointer, so they have waited for the GPU when they return.
  *
@@ -44,7 +44,9 @@ enum compact_predicate {
     KEEP_EVEN,         /* value % 2 == 0 (negative even numbers too)        */
 };
 
-/* ---- The steps, for testing and printing them one at a time ------------ */
+#ifndef SCANLAB_GUIDANCE_OPEN
+/* ---- The steps, for testing and printing them one at a time ------------
+ * (the guided edition's; the open edition leaves the steps to the student) */
 
 /* Map: d_flags[i] = 1 if d_in[i] is kept, else 0.
  *     in [1 0 2 0 0 3], KEEP_NONZERO  ->  flags [1 0 1 0 0 1]             */
@@ -58,6 +60,8 @@ cudaError_t compact_flags(const int *d_in, int *d_flags, size_t n,
  *     ->  out [1 2 3]                                                      */
 cudaError_t compact_scatter(const int *d_in, const int *d_flags, const int *d_positions,
                             int *d_out, size_t n);
+
+#endif /* SCANLAB_GUIDANCE_OPEN */
 
 /* ---- Whole compactions ------------------------------------------------- */
 

@@ -48,7 +48,10 @@ extern "C" {
 
 /* ---- Part A: the fine-grained encoder (PARLE) ------------------------- */
 
-/* The backward mask: d_mask[i] = 1 if i == 0 or d_in[i] != d_in[i-1], else 0.
+#ifndef SCANLAB_GUIDANCE_OPEN
+/* The guided edition's steps (the open edition leaves them to the student).
+ *
+ * The backward mask: d_mask[i] = 1 if i == 0 or d_in[i] != d_in[i-1], else 0.
  *     in [1 2 3 6 6 6 5 5]  ->  mask [1 1 1 1 0 0 1 0]                     */
 cudaError_t rle_mask(const int *d_in, int *d_mask, size_t n);
 
@@ -67,6 +70,7 @@ cudaError_t rle_starts(const int *d_mask, const int *d_scanned, int *d_starts, s
  *     ->  symbols [1 2 3 6 5], counts [1 1 1 3 2]                          */
 cudaError_t rle_runs(const int *d_in, const int *d_starts, int *d_symbols, int *d_counts,
                      size_t runs);
+#endif /* SCANLAB_GUIDANCE_OPEN */
 
 /* The whole fine-grained encoder: mask, scan, starts, runs. Encode
  * d_in[0..n) into d_symbols and d_counts (each with room for n ints, the

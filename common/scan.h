@@ -49,10 +49,13 @@ size_t compact_cpu_with_scan(const int *in, int *out, int *scratch, size_t n);
 
 /* ---- Lab 02: naive (Hillis-Steele) inclusive scan ------------------------ */
 
-/* One step over global memory with distance `offset`:
+#ifndef SCANLAB_GUIDANCE_OPEN
+/* One step over global memory with distance `offset` (the guided
+ * edition's step; the open edition leaves the steps to the student):
  *     d_out[i] = d_in[i - offset] + d_in[i]   if i >= offset
  *     d_out[i] = d_in[i]                      otherwise                     */
 cudaError_t scan_naive_step(const int *d_in, int *d_out, size_t n, size_t offset);
+#endif /* SCANLAB_GUIDANCE_OPEN */
 
 /* Any n: steps with offset 1, 2, 4, ... ping-ponging between two buffers. */
 cudaError_t scan_inclusive_naive(const int *d_in, int *d_out, size_t n);
@@ -64,7 +67,8 @@ cudaError_t scan_inclusive_naive_block(const int *d_in, int *d_out, size_t n);
 
 /* ---- Lab 03: work-efficient (Blelloch) exclusive scan -------------------- */
 
-/* The two sweeps over a tree of `size` elements, size a power of two, in
+#ifndef SCANLAB_GUIDANCE_OPEN
+/* The guided edition's steps: the two sweeps over a tree of `size` elements, size a power of two, in
  * place in global memory. One call does one level; `stride` is the distance
  * between the two children it combines (1, 2, 4, ... size/2).
  *     up-sweep   d_tree[k] += d_tree[k - stride]      k = 2*stride-1, 4*stride-1, ...
@@ -72,6 +76,7 @@ cudaError_t scan_inclusive_naive_block(const int *d_in, int *d_out, size_t n);
  *                d_tree[k] += left                                         */
 cudaError_t scan_upsweep_level(int *d_tree, size_t size, size_t stride);
 cudaError_t scan_downsweep_level(int *d_tree, size_t size, size_t stride);
+#endif /* SCANLAB_GUIDANCE_OPEN */
 
 /* Any n, over global memory: pads to a power of two, up-sweep, clears the
  * root, down-sweep. */

@@ -110,6 +110,12 @@ endif
 $(BUILD)/%.cu.o: %.cu $(CUDA_ARCH_STAMP)
 	$(compile_cu)
 
+# The references see the guided edition's headers in either edition: the
+# open one's lack the steps' declarations (#ifndef SCANLAB_GUIDANCE_OPEN
+# in common/*.h), which the references, written the guided way, use
+# (lab 07's status words); no file of solutions/ reads the macro.
+$(BUILD)/solutions/%.cu.o: NVCCFLAGS += -USCANLAB_GUIDANCE_OPEN
+
 # Keep objects that make would otherwise delete as intermediate files, and
 # let the prerequisites below use $$* (expanded once the target is known).
 .PRECIOUS: $(BUILD)/%.c.o $(BUILD)/%.cu.o $(BUILD)/reference/%.o

@@ -47,10 +47,14 @@ git ls-files |
     while IFS= read -r file; do [ -f "$file" ] && printf '%s\n' "$file"; done |
     tar -cf - -T - | tar -xf - -C "$out"
 
-# The edition: its labs/, and its name.
+# The edition: its labs/, its headers (without the guided edition's
+# steps: skeleton.awk), and its name.
 if [ "$guidance" = open ]; then
     rm -rf "$out"/labs/[0-9][0-9]-*/   # not labs/answers.md
     grader/tools/make-skeletons.sh solutions "$out/labs" open
+    for header in common/*.h; do
+        awk -v guidance=open -f grader/tools/skeleton.awk "$header" >"$out/$header"
+    done
 fi
 echo "$guidance" >"$out/grader/guidance"
 

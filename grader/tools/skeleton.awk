@@ -30,7 +30,15 @@
 #
 # In a README the markers are HTML comments, `<!-- BEGIN GUIDED -->` and
 # so on, on lines of their own. Inside a region the other markers work as
-# anywhere else. The pieces header ignores the editions (it takes the
+# anywhere else. In C the open build's own guard is a GUIDED region too,
+# so that a header of common/ declares in each edition what it asks for
+# (make-release.sh runs the headers of the open edition through here) and
+# the compiler of an open build (-DSCANLAB_GUIDANCE_OPEN) sees what that
+# edition's copy has:
+#
+#     #ifndef SCANLAB_GUIDANCE_OPEN        the open edition drops these
+#     ...the steps' declarations...        lines; the guided one keeps
+#     #endif /* SCANLAB_GUIDANCE_OPEN */   them all, the guard included The pieces header ignores the editions (it takes the
 # reference's code, which both have).
 #
 # It may also mark pieces that code outside the lab reuses (lab 07's scans
@@ -54,10 +62,17 @@ function guard_of(name) {
 }
 # A line that is only an edition marker: "BEGIN GUIDED", "END OPEN" ... or "".
 function edition_marker(line) {
+    if (guard_marker(line) != "") return guard_marker(line)
     if (line ~ /^[ \t]*\/\/ (BEGIN|END) (GUIDED|OPEN)[ \t]*$/ ||
         line ~ /^[ \t]*<!-- (BEGIN|END) (GUIDED|OPEN) -->[ \t]*$/) {
         gsub(/^[ \t]*(\/\/|<!--) | -->[ \t]*$|[ \t]*$/, "", line); return line
     }
+    return ""
+}
+# A line that is the open build's guard: "BEGIN GUIDED", "END GUIDED" or "".
+function guard_marker(line) {
+    if (line ~ /^#ifndef SCANLAB_GUIDANCE_OPEN[ \t]*$/) return "BEGIN GUIDED"
+    if (line ~ /^#endif \/\* SCANLAB_GUIDANCE_OPEN \*\/[ \t]*$/) return "END GUIDED"
     return ""
 }
 BEGIN {
@@ -83,6 +98,7 @@ edition_marker($0) != "" {
         edition = ""
     }
     if (pieces != "" && in_pieces) print "#line " (FNR + 1) " \"" FILENAME "\""
+    if (pieces == "" && guidance == "guided" && guard_marker($0) != "" && !in_solution) print
     next
 }
 /^[ \t]*\/\/ BEGIN PIECES[ \t]*$/ {
