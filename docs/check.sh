@@ -78,10 +78,12 @@ for page in $pages; do
     grep -o ' id="[^"]*"' "$site/$page" | sed "s|^ id=\"\\(.*\\)\"\$|$page \\1|"
 done >"$tmp/ids.txt"
 
-# refs.txt: "page attribute target" for every href and src.
+# refs.txt: "page attribute target" for every href and src, after a
+# space or at the start of a line: pandoc wraps its lines inside tags, so
+# a line may begin with href="..." (<a\nhref="#editions">).
 for page in $pages; do
-    grep -o -E ' (href|src)="[^"]*"' "$site/$page" |
-        sed -E "s|^ (href\|src)=\"(.*)\"\$|$page \\1 \\2|"
+    grep -o -E '(^|[[:space:]])(href|src)="[^"]*"' "$site/$page" |
+        sed -E "s|^[[:space:]]*(href\|src)=\"(.*)\"\$|$page \\1 \\2|"
 done >"$tmp/refs.txt"
 
 # One awk pass resolves them all; a missing file is tested with the shell.
