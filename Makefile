@@ -30,6 +30,8 @@ SUBMISSIONS  ?=#       make batch: a folder of submissions (folders, .tar.gz, .z
 ENGINE       ?= local#  make batch: local (this machine's CPUs or GPUs) or slurm (a job array)
 PERF_N       ?=#       make grade: the size the performance tests time (default 2^24)
 ONE_PROCESS  ?=#       make grade: 1 runs each lab's tests in one process first (default on a GPU), 0 never
+REPO_URL     ?=#       make docs: the course repository's address, linked from every page (the project has none public: empty links to index.html#get-the-code)
+DOWNLOAD_URL ?=#       make docs: where the student release's tarball is downloaded, likewise
 
 # The labs come in two editions from the same solutions (skeleton.awk):
 # guided, whose skeletons ask for each step of a lab as a function with
@@ -441,7 +443,7 @@ help: ## list the targets and the knobs
 	@echo "       TREE=labs|solutions  N=16 (or N=33,1025: several sizes) SEED=0x5eed FILL=random|ones|sparse|zeros|nozeros|minusones|extremes|bigvalues (make run)"
 	@echo "       RESULTS_JSON=path JUNIT_XML=path TEST_TIMEOUT=150 PERF_N=16777216 ONE_PROCESS=0|1 (make grade)"
 	@echo "       GUIDANCE=guided|open (the labs' edition: make grade, make student-release, make gradescope)"
-	@echo "       EDITION=student|full (make docs)  SUBMISSIONS=dir ENGINE=local|slurm WORKERS_PER_GPU=3 (make batch)"
+	@echo "       EDITION=student|full REPO_URL=https://... DOWNLOAD_URL=https://... (make docs)  SUBMISSIONS=dir ENGINE=local|slurm WORKERS_PER_GPU=3 (make batch)"
 	@echo "       JOBS=$(CPUS) (make test's steps, make grade's builds: at once)  ARM64_LABS='01 07' (make test-arm64)"
 	@echo "       SCANLAB_CACHE=$(SCANLAB_CACHE) (what make test keeps)  CCACHE= (compile without ccache)"
 
@@ -705,7 +707,7 @@ DOCS_OUT := build/docs$(if $(filter full,$(EDITION)),-full)
 docs: ## build the course site (pandoc; nothing fetched): EDITION=student into build/docs, full into build/docs-full
 	$(if $(filter full,$(EDITION)),$(source_tree_only))
 	@grader/tools/install-deps.sh pandoc gnuplot
-	@docs/build.sh --edition $(EDITION) $(DOCS_OUT)
+	@SCANLAB_REPO_URL='$(REPO_URL)' SCANLAB_DOWNLOAD_URL='$(DOWNLOAD_URL)' docs/build.sh --edition $(EDITION) $(DOCS_OUT)
 	@echo "  open $(DOCS_OUT)/index.html"
 
 # The figures are drawn from docs/data/figures/, what the solutions print;
