@@ -33,9 +33,12 @@
     var button = document.createElement("button");
     button.type = "button";
     button.className = "theme";
+    // "☾ Dark": the word in a span that a phone's bar hides (docs/style.css).
     function label() {
-      var dark = theme() === "dark";
-      button.textContent = dark ? "\u2600 Light" : "\u263e Dark";
+      var dark = theme() === "dark", word = document.createElement("span");
+      word.textContent = dark ? " Light" : " Dark";
+      button.textContent = dark ? "\u2600" : "\u263e";
+      button.appendChild(word);
       button.setAttribute("aria-label", dark ? "use the light theme" : "use the dark theme");
     }
     button.addEventListener("click", function () {
