@@ -279,7 +279,7 @@ measured=$(grep -c '^OK' "$tmp/layout-verdict.txt" || :)
 anchors=$(sed -n 's/^ANCHORS //p' "$tmp/layout-verdict.txt")
 figures=$(sed -n 's/^FIGURES //p' "$tmp/layout-verdict.txt")
 if ! grep -q '^FAIL' "$tmp/layout-verdict.txt" && [ "$measured" -eq $(($(echo "$pages" | wc -w) * 2)) ]; then
-    pass "layout: $measured page views (400 and 1280 px) fit their width, no table cell clips; $anchors headings land clear of the nav bar; $figures figures drawn show text of 11px or more"
+    pass "layout: $measured page views (400 and 1280 px) fit their width, no table column is clipped; $anchors headings land clear of the nav bar; $figures figures drawn show text of 11px or more"
 else
     grep -v -E '^(OK|ANCHORS|FIGURES) ' "$tmp/layout-verdict.txt" | sed 's/^FAIL /        /'
     [ -s "$tmp/layout.txt" ] || tail -n 5 "$tmp/layout-probe.log" | sed 's/^/        /'
