@@ -43,6 +43,8 @@ JUNIT_XML    ?=## make grade: also write JUnit XML here
 TEST_TIMEOUT ?=## make grade: seconds before a test is stopped on a quiet machine (default 150; 30 on a GPU), scaled on a busy one
 PERF_N       ?=## make grade: the size the performance tests time (default 2^24)
 ONE_PROCESS  ?=## make grade: 1 runs each lab's tests in one process first (default on a GPU), 0 never
+REPO_URL     ?=## make docs: the course repository's address, linked from every page (empty: links to index.html#get-the-code; the project has no public one)
+DOWNLOAD_URL ?=## make docs: where the student release's tarball is downloaded, likewise
 EXPECT       ?=## make grade: full or zero: fail unless every lab earns that (make test's grades)
 
 # The labs come in two editions from the same solutions (skeleton.awk):

@@ -31,8 +31,11 @@
 #      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt),
 #      and the compression ratios (docs/figures/ratios.gp) from make
 #      bench-scanzip's (scanzip-cpu.csv);
-#   4. turn each page of docs/pages.txt into standalone HTML5 with pandoc:
-#      MathML, highlighted code, a nav bar and previous/next links, code
+#   4. turn each page of docs/pages.txt into standalone HTML5 with pandoc
+#      through docs/template.html: MathML, highlighted code, a top bar, a
+#      sidebar of the course (the page's own sections under its entry),
+#      previous/next links above and below the text, a foot with the
+#      repository and download links (make docs REPO_URL=...), code
 #      pulled from the compiled files for the edition
 #      (docs/filters/include-code.lua, which reads SCANLAB_EDITION), and
 #      tables of speed from make bench's CSV (docs/filters/bench-table.lua),
@@ -45,12 +48,15 @@
 #      (docs/filters/include-readme.lua), with hints and self-check answers
 #      folded (docs/filters/fold.lua), and 2^24 of plain text becomes a
 #      superscript (docs/filters/powers.lua);
-#      tables wrapped to scroll in their own box and glossary terms given
-#      ids (docs/filters/layout.lua), and each page's search entries
-#      written (docs/filters/search-index.lua);
+#      tables wrapped to scroll in their own box, their columns as wide as
+#      their content, figures kept at 11px text, and glossary terms given
+#      ids (docs/filters/layout.lua), each page's search entries written
+#      (docs/filters/search-index.lua), and a § anchor on every heading
+#      (docs/filters/finish.lua);
 #   5. join the entries into search-index.js for search.html, whose
-#      docs/search.js is the site's only JavaScript: every other page
-#      works with JavaScript off.
+#      docs/search.js runs the search. docs/site.js, on every page, adds
+#      the theme switch, copy buttons and search marks; every page reads
+#      the same with JavaScript off.
 #
 # Any failure stops the build with a message: stale figure data, a primer
 # example that fails, a code block naming a function that no longer exists.
@@ -238,7 +244,7 @@ ratio_chart scanzip-cpu-ratios docs/data/scanzip-cpu.csv \
     "scanzip rle8" "scanzip pack" "scanzip cascade" "gzip -1" "gzip -9" "zstd -19 -T0"
 
 # ---- 4. pages ---------------------------------------------------------------
-cp docs/style.css "$out/style.css"
+cp docs/style.css docs/site.js "$out/"
 
 # The emulator page is the emulator's own docs/emulator.md when it exists.
 if [ -f docs/emulator.md ]; then
@@ -258,46 +264,65 @@ its messages that students meet most.
 PAGE
 fi
 
-# page_html NAME SOURCE INDEX: docs/SOURCE.md into NAME.html, with the nav
-# bar and pager, and its search entries into $work/NAME.search when INDEX
-# is "index".
+# The repository and the download (make docs REPO_URL=... DOWNLOAD_URL=...,
+# the one place they are set): every page links to them, in its top bar
+# and its foot. The project has no public address of its own: a site
+# built without them links both to the index's "Getting the code".
+repo_url=${SCANLAB_REPO_URL:-index.html#get-the-code}
+download_url=${SCANLAB_DOWNLOAD_URL:-index.html#get-the-code}
+
+# page_html NAME SOURCE INDEX: docs/SOURCE.md into NAME.html through
+# docs/template.html, with its top bar, sidebar, pager and foot, and its
+# search entries into $work/NAME.search when INDEX is "index".
 page_html() {
     page=$1 source=$2
-    # The nav bar, with this page marked, and links to its neighbours.
-    # The chapters are listed twice: a row for wide screens and a folded
-    # <details> menu for narrow ones; docs/style.css shows one of them
-    # (no JavaScript). The search box sends its words to search.html.
-    awk -v current="$page" '
+    # From docs/pages.txt ("#: Part" lines start the sidebar's parts):
+    # NAME.bar.html, the top bar; NAME.head.html, the sidebar up to this
+    # page's entry, where the template puts the page's sections, and
+    # NAME.tail.html the rest of it; NAME.pager.html, the links to this
+    # page's neighbours. The contents button (a <label> of the template's
+    # checkbox) shows the sidebar on a phone; the search box sends its
+    # words to search.html.
+    awk -v current="$page" -v repo="$repo_url" -v download="$download_url" -v dir="$work/$page" '
+        /^#: / { part[n + 1] = part[n + 1] substr($0, 4); next }
         /^#/ || NF == 0 { next }
         { file = $1; $1 = ""; sub(/^ /, ""); name[++n] = file; title[n] = $0 }
-        function chapters(    i, mark) {
-            print "<ul>"
-            for (i = 1; i <= n; i++) {
-                mark = name[i] == current ? " aria-current=\"page\"" : ""
-                printf "<li><a href=\"%s.html\"%s>%s</a></li>\n", name[i], mark, title[i]
-            }
-            print "</ul>"
-        }
         END {
             for (i = 1; i <= n; i++) if (name[i] == current) at = i
-            print "<nav class=\"site\" aria-label=\"chapters\"><a class=\"home\" href=\"index.html\">ScanLab</a>"
-            printf "<div class=\"row\">"; chapters(); print "</div>"
-            printf "<details class=\"menu\"><summary>%s</summary>", at ? title[at] : "Chapters"; chapters(); print "</details>"
+            bar = dir ".bar.html"; out = dir ".head.html"
+            print "<nav class=\"site\" aria-label=\"site\"><a class=\"home\" href=\"index.html\">ScanLab</a>" > bar
+            print "<label for=\"sidebar-toggle\" class=\"contents-button\">&#9776; Contents</label>" > bar
             print "<form class=\"search\" action=\"search.html\" role=\"search\">" \
-                "<input type=\"search\" name=\"q\" placeholder=\"Search\" aria-label=\"search the site\"></form>"
-            print "</nav>"
-            print "<nav class=\"pager\" aria-label=\"previous and next\">" > "/dev/stderr"
-            if (at > 1) printf "<a class=\"prev\" href=\"%s.html\">&larr; %s</a>\n", name[at - 1], title[at - 1] > "/dev/stderr"
-            if (at && at < n) printf "<a class=\"next\" href=\"%s.html\">%s &rarr;</a>\n", name[at + 1], title[at + 1] > "/dev/stderr"
-            print "</nav>" > "/dev/stderr"
-        }' "$pages" >"$work/$page.nav.html" 2>"$work/$page.pager.html"
+                "<input type=\"search\" name=\"q\" placeholder=\"Search\" aria-label=\"search the site\"></form>" > bar
+            printf "<a class=\"repo\" href=\"%s\">Repository</a> <a class=\"download\" href=\"%s\">Download</a>\n", repo, download > bar
+            print "</nav>" > bar
+            for (i = 1; i <= n; i++) {
+                if (i in part) printf "%s<p class=\"part\">%s</p>\n<ul>\n", (i > 1 ? "</ul>\n" : ""), part[i] > out
+                if (i == at) {
+                    printf "<li class=\"current\"><a href=\"%s.html\" aria-current=\"page\">%s</a>\n", name[i], title[i] > out
+                    out = dir ".tail.html"
+                    print "</li>" > out
+                } else printf "<li><a href=\"%s.html\">%s</a></li>\n", name[i], title[i] > out
+            }
+            out = dir ".tail.html"
+            print "</ul>" > out
+            printf "<p class=\"part\">More</p>\n<ul>\n<li><a href=\"print.html\">The whole course on one page</a></li>\n" > out
+            printf "<li><a href=\"%s\">Repository</a></li>\n<li><a href=\"%s\">Download</a></li>\n</ul>\n", repo, download > out
+            pager = dir ".pager.html"
+            printf "" > pager
+            if (at > 1) printf "<a class=\"prev\" href=\"%s.html\" rel=\"prev\">&larr; %s</a>\n", name[at - 1], title[at - 1] > pager
+            if (at && at < n) printf "<a class=\"next\" href=\"%s.html\" rel=\"next\">%s &rarr;</a>\n", name[at + 1], title[at + 1] > pager
+            printf "<p>ScanLab &middot; <a href=\"%s\">Repository</a> &middot; <a href=\"%s\">Download</a>" \
+                " &middot; <a href=\"print.html\">Print version</a> &middot; <a href=\"#\">Top</a></p>\n", repo, download > dir ".foot.html"
+        }' "$pages"
     search_out= print_out= datum_out=
     [ "$3" = index ] && search_out=$work/$page.search print_out=$work/$page.json datum_out=$work/datums.tsv
     SCANLAB_ROOT=$root SCANLAB_EDITION=$edition SCANLAB_PAGE=$page SCANLAB_SEARCH_OUT=$search_out \
         SCANLAB_DATUM_OUT=$datum_out \
-        SCANLAB_PRINT_OUT=$print_out SCANLAB_PRINT_DIR=$work \
+        SCANLAB_PRINT_OUT=$print_out SCANLAB_PRINT_DIR=$work SCANLAB_FIGURES=$out/figures \
         pandoc "$source" \
         --from markdown --to html5 --standalone \
+        --template docs/template.html \
         --mathml --highlight-style=tango \
         --lua-filter docs/filters/source-tree.lua \
         --lua-filter docs/filters/include-readme.lua \
@@ -312,10 +337,14 @@ page_html() {
         --lua-filter docs/filters/layout.lua \
         --lua-filter docs/filters/search-index.lua \
         --lua-filter docs/filters/print.lua \
+        --lua-filter docs/filters/finish.lua \
         --css style.css \
         --toc --toc-depth=2 \
-        --include-before-body "$work/$page.nav.html" \
-        --include-after-body "$work/$page.pager.html" \
+        --include-before-body "$work/$page.bar.html" \
+        --variable sidebar-head="$(cat "$work/$page.head.html")" \
+        --variable sidebar-tail="$(cat "$work/$page.tail.html")" \
+        --variable pager="$(cat "$work/$page.pager.html")" \
+        --variable foot="$(cat "$work/$page.foot.html")" \
         --metadata lang=en \
         --output "$out/$page.html" ||
         die "pandoc failed on $source"

@@ -11,12 +11,17 @@
 //
 // For each term it opens search.html?q=NAME in an <iframe>, NAME being the
 // term without its note in parentheses ("Look-back"), as a reader would
-// type it, and appends to <pre id="search-probe"> a line
+// type it, opens the first result as its link gives it
+// (glossary.html?mark=look-back#look-back-lab-07), and appends to
+// <pre id="search-probe"> a line
 //
-//   term ID FIRST_HREF                 the first result's link ("-": none)
+//   term ID FIRST_HREF MARKS   the first result's link without its ?mark=
+//                              ("-": none), and how many words site.js
+//                              marked on the page it opens
 //   done
 //
-// check.sh wants glossary.html#ID first for every term: one step.
+// check.sh wants glossary.html#ID first for every term, in one step, and
+// marks on it.
 "use strict";
 
 (function () {
@@ -38,8 +43,18 @@
     }
     frame.onload = function () {
       var first = frame.contentDocument.querySelector("#search-results li a");
-      lines.push(["term", term[0], first ? first.getAttribute("href") : "-"].join(" "));
-      next();
+      if (!first) {
+        lines.push(["term", term[0], "-", 0].join(" "));
+        next();
+        return;
+      }
+      var href = first.getAttribute("href");
+      frame.onload = function () {
+        lines.push(["term", term[0], href.replace(/\?[^#]*/, ""),
+          frame.contentDocument.querySelectorAll("mark.search-hit").length].join(" "));
+        next();
+      };
+      frame.src = SEARCH_SITE + href;
     };
     var name = term[1].replace(/\s*\(.*\)\s*$/, "");
     frame.src = SEARCH_SITE + "search.html?q=" + encodeURIComponent(name);

@@ -16,16 +16,18 @@
 #   print      print.html, every page in one document, has each page's
 #              title once, as a chapter heading (the checks above check
 #              its ids and links as any page's).
-#   no-js      no page but search.html has a <script> element, and its
-#              scripts are files of the site (search-index.js, search.js):
-#              everything else works without JavaScript (MathML is
-#              rendered by the browser itself).
+#   scripts    every page loads one script, the site's site.js (the theme
+#              switch, copy buttons, search marks), and search.html also
+#              search-index.js and search.js; no page has a script of its
+#              own, or one from outside the site. The screenshot below is
+#              taken with the script left out: the pages read without
+#              it (MathML is rendered by the browser itself).
 #   load       every page loads in headless Chromium: --dump-dom exits 0,
 #              prints the whole document (through </html>) with the page's
 #              <title>, and Chromium's log shows no console error and no
 #              failed resource load.
-#   screenshot one chapter (lab02.html) is rendered to PNG, and so is an
-#              empty white page of the same size; the chapter's PNG must be
+#   screenshot one chapter (lab02.html), without its script, is rendered
+#              to PNG, and so is an empty white page of the same size; the chapter's PNG must be
 #              larger than 20 KB and more than three times the blank one.
 #              This proves Chromium painted something that does not
 #              compress like a blank page (text, figures); it does not
@@ -35,11 +37,18 @@
 #              no wider than the frame (nothing scrolls sideways), nothing
 #              reaches past the text column (wide tables and code scroll in
 #              their own box), and every heading with an id, reached by
-#              its #anchor, lands below the nav bar and inside the frame.
+#              its #anchor, lands below the nav bar and inside the frame;
+#              every figure's smallest text is drawn 11px high at least
+#              (its SVG's smallest font-size, scaled as the page shows
+#              the SVG), and no table column is clipped: no cell is
+#              narrower than its content, and no table runs past its box
+#              (a column hidden until it is scrolled to) when it would
+#              fit with each column as narrow as its content allows.
 #   search     search.html, with each glossary term typed as a reader
 #              would ("Look-back" for "Look-back (lab 07)"), lists that
 #              term's entry first (docs/check-search.js): any term in one
-#              step.
+#              step; and that entry, opened as the result links it
+#              (glossary.html?mark=...#id), has the words marked.
 #
 # Needs chromium (grader/tools/install-deps.sh chromium), awk, grep.
 # The last line is "docs: N passed, N failed"; exit status 1 on failure.
@@ -73,15 +82,18 @@ if [ -z "$pages" ]; then
 fi
 
 # ---- ids and links ----------------------------------------------------------
-# ids.txt: "page id" for every id="..." in every page.
+# ids.txt: "page id" for every id="..." in every page, after a space or
+# at the start of a line (<h3\nid="...">), as for the links below.
 for page in $pages; do
-    grep -o ' id="[^"]*"' "$site/$page" | sed "s|^ id=\"\\(.*\\)\"\$|$page \\1|"
+    grep -o -E '(^|[[:space:]])id="[^"]*"' "$site/$page" | sed -E "s|^[[:space:]]*id=\"(.*)\"\$|$page \\1|"
 done >"$tmp/ids.txt"
 
-# refs.txt: "page attribute target" for every href and src.
+# refs.txt: "page attribute target" for every href and src, after a
+# space or at the start of a line: pandoc wraps its lines inside tags, so
+# a line may begin with href="..." (<a\nhref="#editions">).
 for page in $pages; do
-    grep -o -E ' (href|src)="[^"]*"' "$site/$page" |
-        sed -E "s|^ (href\|src)=\"(.*)\"\$|$page \\1 \\2|"
+    grep -o -E '(^|[[:space:]])(href|src)="[^"]*"' "$site/$page" |
+        sed -E "s|^[[:space:]]*(href\|src)=\"(.*)\"\$|$page \\1 \\2|"
 done >"$tmp/refs.txt"
 
 # One awk pass resolves them all; a missing file is tested with the shell.
@@ -131,7 +143,7 @@ if [ -f "$site/print.html" ]; then
         printf '%s\t%s\n' "${page%.html}" "$(sed -n 's|^<h1 class="title">\(.*\)</h1>$|\1|p' "$site/$page")"
     done)
     wrong=$(echo "$titles" | while IFS="$(printf '\t')" read -r name title; do
-        found=$(grep -c -F "<h1 class=\"chapter\" id=\"$name\">$title</h1>" "$site/print.html" || :)
+        found=$(grep -c -F "<h1 class=\"chapter\" id=\"$name\">$title<a" "$site/print.html" || :)
         [ "$found" -eq 1 ] || echo "$name.html's title \"$title\" is there $found times"
     done)
     if [ -z "$wrong" ]; then
@@ -144,16 +156,20 @@ else
     fail "print: no print.html in $site"
 fi
 
-# search.html may load the site's own two scripts; no other page any.
-scripts=$(grep -l -i '<script' "$site"/*.html 2>/dev/null | grep -v '/search\.html$' || :)
-search_scripts=$(grep -o -i '<script[^>]*>' "$site/search.html" 2>/dev/null | sort -u | tr '\n' ' ')
-expected='<script src="search-index.js"> <script src="search.js"> '
-if [ -z "$scripts" ] && { [ ! -f "$site/search.html" ] || [ "$search_scripts" = "$expected" ]; }; then
-    pass "no-js: no page uses JavaScript but search.html, which loads only search-index.js and search.js"
-elif [ -n "$scripts" ]; then
-    fail "no-js: pages with <script>: $(echo "$scripts" | xargs -n1 basename | tr '\n' ' ')"
+# Each page's <script> tags, in order, are site.js's (and search.html's
+# two more); an inline handler (onclick=) is a script too.
+wrong=$(for page in $pages; do
+    expected='<script src="site.js"> '
+    [ "$page" = search.html ] && expected='<script src="site.js"> <script src="search-index.js"> <script src="search.js"> '
+    found=$(grep -o -i '<script[^>]*>' "$site/$page" | tr '\n' ' ')
+    [ "$found" = "$expected" ] || echo "$page loads $found(expected $expected)"
+    ! grep -q -i -E '[[:space:]]on[a-z]+="' "$site/$page" || echo "$page has an inline handler (on...=)"
+done)
+if [ -z "$wrong" ]; then
+    pass "scripts: every page loads site.js alone, search.html also search-index.js and search.js"
 else
-    fail "no-js: search.html loads $search_scripts; expected $expected"
+    echo "$wrong" | sed 's/^/        /'
+    fail "scripts: a page loads a script of its own"
 fi
 [ "$links_only" = yes ] && finish
 
@@ -201,7 +217,10 @@ printf '<!DOCTYPE html><html><head><title>blank</title></head><body style="backg
 # A failed screenshot is judged below, by the size of what it left.
 browse --screenshot="$tmp/blank.png" --window-size=1024,1400 --hide-scrollbars "file://$tmp/blank.html" \
     >/dev/null 2>&1 || :
-browse --screenshot="$tmp/page.png" --window-size=1024,1400 --hide-scrollbars "file://$site/$shot" \
+# The chapter without its <script> lines (site.js), from the site's folder
+# (<base>): what a reader with JavaScript off sees.
+sed -e '/<script/d' -e "s|<head>|<head><base href=\"file://$site/\">|" "$site/$shot" >"$tmp/no-js.html"
+browse --screenshot="$tmp/page.png" --window-size=1024,1400 --hide-scrollbars "file://$tmp/no-js.html" \
     >/dev/null 2>&1 || :
 page_size=$(wc -c <"$tmp/page.png" 2>/dev/null || echo 0)
 blank_size=$(wc -c <"$tmp/blank.png" 2>/dev/null || echo 0)
@@ -209,7 +228,7 @@ blank_size=$(wc -c <"$tmp/blank.png" 2>/dev/null || echo 0)
 is_png=$(head -c 4 "$tmp/page.png" 2>/dev/null | tail -c 3)
 if [ "$is_png" = PNG ] && [ "$blank_size" -gt 0 ] && [ "$page_size" -gt 20000 ] &&
     [ "$page_size" -gt $((blank_size * 3)) ]; then
-    pass "screenshot $shot: $page_size bytes of PNG, a blank page is $blank_size"
+    pass "screenshot $shot (no script): $page_size bytes of PNG, a blank page is $blank_size"
 else
     fail "screenshot $shot: $page_size bytes (blank page: $blank_size bytes); looks blank or missing"
 fi
@@ -238,6 +257,10 @@ awk '
     $1 == "width" && $2 > $3 { problems[page] = problems[page] "\n        scrolls sideways: " $2 "px of page in a " $3 "px window"; next }
     $1 == "wide" { problems[page] = problems[page] "\n        past the text column by " $5 "px: <" $4 "> " substr($0, index($0, "\"")); next }
     $1 == "error" { problems[page] = problems[page] "\n        " $0; next }
+    $1 == "figure" { figures++
+        if ($5 < 11) problems[page] = problems[page] "\n        figure " $4 ": its smallest text is " $5 "px (11 at least)"
+        next }
+    $1 == "clipped" { problems[page] = problems[page] "\n        a table column clipped by " $4 "px (a cell narrower than its content, or a table wider than its box that would fit): " substr($0, index($0, "\"")); next }
     $1 == "anchor" { anchors++
         if (($5 < $6 - 1 || $5 >= $7) && ++hidden[page] <= 3)
             problems[page] = problems[page] "\n        #" $4 " lands at " $5 "px, the nav bar ends at " $6 "px, the window at " $7 "px"
@@ -249,14 +272,16 @@ awk '
                 (hidden[pages[i]] > 3 ? "\n        and " hidden[pages[i]] - 3 " more headings" : "")
             else print "OK " pages[i]
         print "ANCHORS " anchors + 0
+        print "FIGURES " figures + 0
         if (!done) print "FAIL the probe did not finish"
     }' "$tmp/layout.txt" >"$tmp/layout-verdict.txt"
 measured=$(grep -c '^OK' "$tmp/layout-verdict.txt" || :)
 anchors=$(sed -n 's/^ANCHORS //p' "$tmp/layout-verdict.txt")
+figures=$(sed -n 's/^FIGURES //p' "$tmp/layout-verdict.txt")
 if ! grep -q '^FAIL' "$tmp/layout-verdict.txt" && [ "$measured" -eq $(($(echo "$pages" | wc -w) * 2)) ]; then
-    pass "layout: $measured page views (400 and 1280 px) fit their width; $anchors headings land clear of the nav bar"
+    pass "layout: $measured page views (400 and 1280 px) fit their width, no table column is clipped; $anchors headings land clear of the nav bar; $figures figures drawn show text of 11px or more"
 else
-    grep -v -E '^(OK|ANCHORS) ' "$tmp/layout-verdict.txt" | sed 's/^FAIL /        /'
+    grep -v -E '^(OK|ANCHORS|FIGURES) ' "$tmp/layout-verdict.txt" | sed 's/^FAIL /        /'
     [ -s "$tmp/layout.txt" ] || tail -n 5 "$tmp/layout-probe.log" | sed 's/^/        /'
     fail "layout: $measured of $(($(echo "$pages" | wc -w) * 2)) page views fit; see above (docs/check-layout.js measures)"
 fi
@@ -278,12 +303,12 @@ if [ -f "$site/search.html" ] && [ -f "$site/glossary.html" ]; then
     }')
     probe search-probe check-search.js "var SEARCH_SITE = \"file://$site/\"; var SEARCH_TERMS = [$terms];" >"$tmp/search.txt"
     total=$(grep -c '^term' "$tmp/search.txt" || :)
-    missed=$(awk '$1 == "term" && $3 != "glossary.html#" $2' "$tmp/search.txt")
+    missed=$(awk '$1 == "term" && ($3 != "glossary.html#" $2 || $4 < 1)' "$tmp/search.txt")
     if [ "$total" -gt 0 ] && [ -z "$missed" ] && grep -q '^done' "$tmp/search.txt"; then
-        pass "search: each of $total glossary terms, typed in search.html, lists its glossary entry first"
+        pass "search: each of $total glossary terms, typed in search.html, lists its glossary entry first, which marks it"
     else
-        echo "$missed" | awk 'NF { print "        " $2 ": the first result is " $3 }'
-        fail "search: $(echo "$missed" | grep -c . || :) of $total glossary terms are not the first result (or the probe did not finish)"
+        echo "$missed" | awk 'NF { print "        " $2 ": the first result is " $3 ", which marks " $4 " words" }'
+        fail "search: $(echo "$missed" | grep -c . || :) of $total glossary terms are not the first result, or not marked there (or the probe did not finish)"
     fi
 else
     fail "search: no search.html or glossary.html in $site"

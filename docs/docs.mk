@@ -16,7 +16,7 @@ DOCS_OUT := build/docs$(if $(filter full,$(EDITION)),-full)
 docs: ## build the course site (pandoc; nothing fetched): EDITION=student into build/docs, full into build/docs-full
 	$(if $(filter full,$(EDITION)),$(source_tree_only))
 	@grader/tools/install-deps.sh pandoc gnuplot
-	@docs/build.sh --edition $(EDITION) $(DOCS_OUT)
+	@SCANLAB_REPO_URL='$(REPO_URL)' SCANLAB_DOWNLOAD_URL='$(DOWNLOAD_URL)' docs/build.sh --edition $(EDITION) $(DOCS_OUT)
 	@echo "  open $(DOCS_OUT)/index.html"
 
 # The figures are drawn from docs/data/figures/, what the solutions print;

@@ -1,13 +1,15 @@
 // search.js: the search page of the ScanLab site (search.html), offline.
 //
 // search-index.js, written by docs/build.sh, defines SEARCH_INDEX: one
-// entry per section of every page and per glossary term,
+// entry per section (a heading of any level) of every page and per
+// glossary term,
 //   {page: "lab07", id: "lookback", title: "Lab 07: ...",
 //    heading: "Step D: status words and the look-back", text: "Now each ..."}.
 // This file reads the words of the box (or of ?q= in the address, which
 // the search box of every page's nav bar sends), keeps the entries whose
 // heading or text contains every word, ranks them, and lists them as
-// links to page.html#id with a line of text around the first match.
+// links to page.html?mark=WORDS#id with a line of text around the first
+// match; the page's site.js marks the words there.
 //
 // Matching ignores case, and hyphens and spaces inside a word's letters:
 // "lookback" finds "look-back". Ranking, highest first:
@@ -105,7 +107,7 @@
       var e = f.entry;
       var item = document.createElement("li");
       var link = document.createElement("a");
-      link.href = e.page + ".html" + (e.id ? "#" + e.id : "");
+      link.href = e.page + ".html?mark=" + encodeURIComponent(list.join(" ")) + (e.id ? "#" + e.id : "");
       link.textContent = e.heading;
       var where = document.createElement("span");
       where.className = "where";

@@ -9,8 +9,8 @@
 --   {"page":"lab07","id":"lookback","title":"Lab 07: the single-pass scan",
 --    "heading":"Step D: status words and the look-back","text":"Now each tile ..."}
 --
--- A heading of level 1 or 2 starts an entry (its text runs to the next
--- such heading; the text before the first heading is an entry with the
+-- A heading of any level starts an entry (its text runs to the next
+-- heading; the text before the first heading is an entry with the
 -- page's title and no id), and so does every term of a definition list
 -- (the glossary's terms, with the ids docs/filters/layout.lua gives them:
 -- run that filter first). The text is the prose only: code blocks are
@@ -66,7 +66,7 @@ function Pandoc(doc)
     end
   end
   for _, block in ipairs(doc.blocks) do
-    if block.t == "Header" and block.level <= 2 then
+    if block.t == "Header" then
       close(current)
       current = { id = block.identifier, heading = pandoc.utils.stringify(block.content), blocks = {} }
     elseif block.t == "DefinitionList" then
