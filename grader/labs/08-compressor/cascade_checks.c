@@ -10,6 +10,8 @@
  * of n, say.
  */
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +30,7 @@ struct cascade_case cascade_case_of(const char *function, const struct size_case
 {
     uint64_t seed = case_seed(size->n ^ ((size_t)fill << 40) ^ ((size_t)w << 48));
     struct cascade_case c = {{"08", function, size->n, size->why, FILL_RANDOM, seed, &cascade_case_words}, w, fill,
-                             frame_length, delta};
+                             frame_length, delta, NULL};
     record_test_case(&c.base);
     return c;
 }
@@ -337,16 +339,38 @@ void check_cascade_decode(const struct cascade_case *c)
     free(raw), free(payload);
 }
 
-/* The case, recorded as decoding this damage (cases.h): a crash or a
- * checker that stops the test then names the payload, not only the case:
- *     cascade_decode (damaged payloads), given the damage "cut to 3 bytes ...", n = 257 ... */
-static void record_damage(const struct cascade_case *c, const char *damage)
+/* Where a damaged payload is kept while the case decodes it, so that its
+ * reproduce line can hand it to make run (PAYLOAD=): one file a test
+ * process, rewritten for each damage, under build/ (tests write only
+ * there). NULL, and no PAYLOAD= in the line, when it cannot be written. */
+static const char *damaged_payload_file(const uint8_t *payload, size_t bytes)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "build/reproduce/08-damaged-%ld.bin", (long)getpid());
+    mkdir("build", 0777), mkdir("build/reproduce", 0777);
+    FILE *file = fopen(path, "wb");
+    if (file == NULL)
+        return NULL;
+    bool written = fwrite(payload, 1, bytes, file) == bytes;
+    return fclose(file) == 0 && written ? path : NULL;
+}
+
+/* The case as decoding this damage: its payload written for make run, and
+ * recorded (cases.h), so that a crash or a checker that stops the test
+ * names the payload, not only the case:
+ *     cascade_decode (damaged payloads), given the damage "cut to 3 bytes ...", n = 257 ...
+ * The case returned (no longer named) is the one to fail with. */
+static struct cascade_case record_damage(const struct cascade_case *c, const char *damage, const uint8_t *payload,
+                                         size_t bytes)
 {
     char function[320];
     snprintf(function, sizeof function, "%s, given the damage \"%s\"", c->base.function, damage);
-    struct cascade_case named = *c;
+    struct cascade_case damaged = *c, named;
+    damaged.payload_file = damaged_payload_file(payload, bytes);
+    named = damaged;
     named.base.function = function;
     record_test_case(&named.base);
+    return damaged;
 }
 
 /* One damaged payload: refused by the oracle (the test's premise), and so by
@@ -357,11 +381,11 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
     uint8_t *cpu = host_alloc(c->base.n * c->element_bytes, 1), *got = NULL;
     char why[ORACLE_WHY] = "";
     cr_assert(oracle_cascade_decode(payload, bytes, c->element_bytes, delta, cpu, c->base.n, why) != 0, "grader: the oracle's decoder accepts the damage \"%s\"", damage);
-    record_damage(c, damage);
-    cudaError_t err = gpu_decode(c, damage, payload, bytes, delta, &got);
-    record_test_case(&c->base);
+    struct cascade_case damaged = record_damage(c, damage, payload, bytes);
+    cudaError_t err = gpu_decode(&damaged, damage, payload, bytes, delta, &got);
+    record_test_case(&damaged.base);
     if (err != CASCADE_INVALID_PAYLOAD)
-        fail_case(&c->base, "a damaged payload (%s; the oracle says \"%s\") was not refused: cascade_decode"
+        fail_case(&damaged.base, "a damaged payload (%s; the oracle says \"%s\") was not refused: cascade_decode"
                   " returned %s, not CASCADE_INVALID_PAYLOAD", damage, why, cudaGetErrorName(err));
     free(cpu), free(got);
 }
@@ -583,15 +607,15 @@ static void expect_random_damage_judged(const struct cascade_case *c, const uint
             continue;
         }
         uint8_t *got = NULL;
-        record_damage(c, damage);
-        cudaError_t err = gpu_decode(c, damage, bad, bytes, delta, &got);
-        record_test_case(&c->base);
+        struct cascade_case damaged = record_damage(c, damage, bad, bytes);
+        cudaError_t err = gpu_decode(&damaged, damage, bad, bytes, delta, &got);
+        record_test_case(&damaged.base);
         if (err != cudaSuccess)
-            fail_case(&c->base, "a payload with %s is still valid (the oracle decodes it), but cascade_decode returned %s",
+            fail_case(&damaged.base, "a payload with %s is still valid (the oracle decodes it), but cascade_decode returned %s",
                       damage, cudaGetErrorName(err));
         for (size_t i = 0; i < raw_bytes; i++)
             if (got[i] != cpu[i])
-                fail_case(&c->base, "a payload with %s (still valid) decodes differently: element %zu: oracle 0x%02x,"
+                fail_case(&damaged.base, "a payload with %s (still valid) decodes differently: element %zu: oracle 0x%02x,"
                           " GPU 0x%02x", damage, i / c->element_bytes, cpu[i], got[i]);
         free(got);
     }
@@ -620,7 +644,7 @@ void check_cascade_decode_damaged(const struct cascade_case *c, unsigned mutatio
 void check_cascade_invalid_arguments(void)
 {
     struct cascade_case c = {{"08", "cascade_* (argument checks)", 16, "16 elements", FILL_RANDOM, 1,
-                              &cascade_case_words}, 1, CASCADE_FILL_RUNS, 0, CASCADE_PLAIN};
+                              &cascade_case_words}, 1, CASCADE_FILL_RUNS, 0, CASCADE_PLAIN, NULL};
     record_test_case(&c.base);
     struct device_bytes zeros = device_bytes_new(NULL, cascade_max_payload_bytes(64), 0, 0, false);
     uint8_t *d_bytes = zeros.d;

@@ -10,8 +10,11 @@
  * FILL: labels, runs, sawtooth, noise (or random), constant, extremes. From the
  * environment (make passes them on): W, the element bytes (1, 2 or 4; 1
  * if unset); FRAME, the frame length (0, the default: choose); DELTA,
- * plain, delta or choose (the default).
+ * plain, delta or choose (the default). PAYLOAD, a file of a damaged
+ * payload that a failing test wrote (its reproduce line names it): that
+ * payload decoded instead, beside the oracle's verdict on it.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,7 @@
 #include "cascade.h"
 #include "guarded_buffer.h"
 #include "oracle_cascade.h"
+#include "oracle_codec.h"
 #include "print.h"
 #include "rle.h"
 
@@ -52,7 +56,7 @@ static unsigned env_element_bytes(void)
 static struct cascade_case driver_cascade_case(const struct driver_args *args)
 {
     struct cascade_case c = {{"08", "make run", args->n, "from the command line", FILL_RANDOM, args->seed,
-                              &cascade_case_words}, 1, CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA};
+                              &cascade_case_words}, 1, CASCADE_FILL_LABELS, 0, CASCADE_CHOOSE_DELTA, NULL};
     int fill = args->fill != NULL ? cascade_fill_from_name(args->fill) : CASCADE_FILL_LABELS;
     if (fill < 0)
         driver_refuse("FILL", args->fill, "labels, runs, sawtooth, noise (or random), constant or extremes");
@@ -199,9 +203,53 @@ static void show_cuts_refused(const struct cascade_case *c, const uint8_t *paylo
            "cascade_decode (cut)", bytes - 1);
 }
 
+/* PAYLOAD=FILE: the bytes of FILE decoded as the test decoded them (the
+ * delta flag of the oracle's payload of the case), in a guarded buffer,
+ * and judged against the oracle: refused by both, or decoded alike. */
+static int drive_payload(const struct cascade_case *c, const char *path)
+{
+    size_t n = c->base.n, raw_bytes = n * c->element_bytes, oracle_bytes = 0, room = cascade_max_payload_bytes(n) + 64;
+    int oracle_delta = 0;
+    uint8_t *raw = cascade_case_raw(c), *payload = malloc(room), *oracle_raw = malloc(raw_bytes);
+    free(cascade_oracle_payload(c, raw, &oracle_bytes, &oracle_delta));
+    FILE *file = fopen(path, "rb");
+    if (file == NULL || payload == NULL || oracle_raw == NULL) {
+        printf("PAYLOAD=%s cannot be read (%s): the test writes it again when it fails again\n", path,
+               strerror(errno));
+        return 1;
+    }
+    size_t bytes = fread(payload, 1, room, file);
+    fclose(file);
+    printf("n = %zu, w = %u, the payload of %s (%zu bytes), decoded with delta %s as the test decodes it\n\n", n,
+           c->element_bytes, path, bytes, oracle_delta ? "on" : "off");
+    print_bytes("payload", payload, bytes);
+    char why[ORACLE_WHY] = "";
+    bool refused = oracle_cascade_decode(payload, bytes, c->element_bytes, oracle_delta != 0, oracle_raw, n, why) != 0;
+    printf("%-24s %s%s\n", "oracle", refused ? "refuses it: " : "decodes it", why);
+    uint8_t *d_decoded = device_bytes(NULL, raw_bytes);
+    struct cut_payload guarded = cut_payload_of(payload, bytes);
+    cudaError_t err = cascade_decode(guarded.d, bytes, c->element_bytes, oracle_delta != 0, d_decoded, n);
+    cut_payload_free(&guarded);
+    if (refused) {
+        printf("%-24s %s%s\n", "cascade_decode", err == CASCADE_INVALID_PAYLOAD ? "refused it: right" : "WRONG: returned ",
+               err == CASCADE_INVALID_PAYLOAD ? "" : cudaGetErrorName(err));
+    } else if (driver_call_ok("cascade_decode", err)) {
+        uint8_t *got = download(d_decoded, raw_bytes);
+        print_bytes("cascade_decode", got, raw_bytes);
+        print_byte_verdict("cascade_decode", oracle_raw, raw_bytes, got, raw_bytes);
+        free(got);
+    }
+    cudaFree(d_decoded);
+    free(raw), free(payload), free(oracle_raw);
+    return 0;
+}
+
 int drive(const struct driver_args *args)
 {
     struct cascade_case c = driver_cascade_case(args);
+    const char *payload_file = getenv("PAYLOAD");
+    if (payload_file != NULL && payload_file[0] != '\0')
+        return drive_payload(&c, payload_file);
     size_t n = c.base.n, raw_bytes = n * c.element_bytes, oracle_bytes = 0;
     int oracle_delta = 0;
     uint8_t *raw = cascade_case_raw(&c);

@@ -52,9 +52,10 @@ static void cascade_case_describe(const struct test_case *c, char *head, size_t 
 static void cascade_case_reproduce(const struct test_case *c, char *hint, size_t hint_size)
 {
     const struct cascade_case *k = (const struct cascade_case *)c;
-    snprintf(hint, hint_size, "reproduce: make run LAB=08 N=%zu FILL=%s SEED=0x%llx W=%u FRAME=%u DELTA=%s",
+    snprintf(hint, hint_size, "reproduce: make run LAB=08 N=%zu FILL=%s SEED=0x%llx W=%u FRAME=%u DELTA=%s%s%s",
              c->n, cascade_fill_name(k->fill), (unsigned long long)c->seed, k->element_bytes, k->frame_length,
-             cascade_delta_name(k->delta));
+             cascade_delta_name(k->delta), k->payload_file != NULL ? " PAYLOAD=" : "",
+             k->payload_file != NULL ? k->payload_file : "");
 }
 
 const struct case_words cascade_case_words = {cascade_case_describe, cascade_case_reproduce};

@@ -36,6 +36,7 @@ struct cascade_case {
     enum cascade_fill fill;
     uint32_t frame_length;    /* 0: choose (SCANZIP_FRAME_CHOOSE) */
     enum cascade_delta delta;
+    const char *payload_file; /* a damaged payload the case decodes, written there (NULL: the oracle's) */
 };
 
 /* "labels", "runs", ... as make run's FILL takes them; and back (random

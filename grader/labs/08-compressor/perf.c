@@ -42,7 +42,8 @@ static void setup(size_t count)
 static void make_input(int round, uint64_t seed)
 {
     struct cascade_case c = {{"08", "cascade_encode", n, "the performance test", FILL_RANDOM, seed,
-                              &cascade_case_words}, 1, CASCADE_FILL_LABELS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA};
+                              &cascade_case_words}, 1, CASCADE_FILL_LABELS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA,
+                              NULL};
     rounds[round].raw = cascade_case_raw(&c);
     rounds[round].expected = cascade_oracle_payload(&c, rounds[round].raw, &rounds[round].expected_bytes,
                                                     &rounds[round].expected_delta);
