@@ -14,7 +14,8 @@
 --     the exercise is one entry of the page's contents, and its id gets
 --     the prefix "exercise-" (#exercise-hints), clear of the chapter's;
 --   * the body of its "Hints" section is put in a Div of class "hints",
---     which fold.lua folds away, so a student opens them when stuck.
+--     which fold.lua folds away, so a student opens them when stuck;
+--   * the whole is a Div of class "readme".
 --
 -- The README is the student's (labs/, the same in both editions and in a
 -- student release). A missing file, or one without its title, stops the
@@ -83,5 +84,8 @@ function Div(div)
   if not path then
     return nil
   end
-  return hints_in_div(demoted(read_readme(path), path))
+  -- In a Div of class "readme": the student's copy has its numbers plain,
+  -- which datum.lua leaves to docs/check-readme-datums.sh (they are datums
+  -- in solutions/, and labs/ is made from there).
+  return pandoc.Div(hints_in_div(demoted(read_readme(path), path)), pandoc.Attr("", { "readme" }))
 end

@@ -57,6 +57,21 @@
 function fail(message) {
     print FILENAME ":" FNR ": " message > "/dev/stderr"; failed = 1; exit 1
 }
+# A README's measured numbers are datums in the solution, read from
+# docs/data/ and checked there (docs/check-readme-datums.sh), in Divs of
+# class data that give them defaults; the student reads them plain:
+#     ::: {.data csv=docs/data/bench-h200.csv}     (dropped, and its :::)
+#     [0.94]{.datum n=16777216 field=of_copy}   ->  0.94
+function plain_numbers(line,    out, span) {
+    out = ""
+    while (match(line, /\[[^]]*\]\{\.datum[^}]*\}/)) {
+        span = substr(line, RSTART, RLENGTH)
+        if (index(span, "]{") == 2) fail("an empty datum: a README keeps its number, which students read raw")
+        out = out substr(line, 1, RSTART - 1) substr(span, 2, index(span, "]{") - 2)
+        line = substr(line, RSTART + RLENGTH)
+    }
+    return out line
+}
 function guard_of(name) {
     name = "SCANLAB_" toupper(name); gsub(/[^A-Z0-9]/, "_", name); return name
 }
@@ -126,6 +141,9 @@ edition == "GUIDED" && guidance == "open" { next }
 edition == "OPEN" && guidance == "guided" { next }
 in_solution { next }
 /^[ \t]*\/\/@ ?/ { sub(/\/\/@ ?/, ""); print; next }
+FILENAME ~ /\.md$/ && /^:::+ *\{/ { fence[++fences] = $0 ~ /\{\.data[ }]/; if (fence[fences]) next }
+FILENAME ~ /\.md$/ && /^:::+ *$/ && fences > 0 { if (fence[fences--]) next }
+FILENAME ~ /\.md$/ { print plain_numbers($0); next }
 { print }
 END {
     if (failed) exit 1
