@@ -373,6 +373,14 @@ static struct cascade_case record_damage(const struct cascade_case *c, const cha
     return damaged;
 }
 
+/* The damage was judged right: its payload is not needed to reproduce
+ * anything, and goes (one that fails, or crashes, stays). */
+static void damage_judged(const struct cascade_case *damaged)
+{
+    if (damaged->payload_file != NULL)
+        unlink(damaged->payload_file);
+}
+
 /* One damaged payload: refused by the oracle (the test's premise), and so by
  * the GPU, which writes past none of its arrays on the way. */
 static void expect_refused(const struct cascade_case *c, const char *damage, const uint8_t *payload,
@@ -387,6 +395,7 @@ static void expect_refused(const struct cascade_case *c, const char *damage, con
     if (err != CASCADE_INVALID_PAYLOAD)
         fail_case(&damaged.base, "a damaged payload (%s; the oracle says \"%s\") was not refused: cascade_decode"
                   " returned %s, not CASCADE_INVALID_PAYLOAD", damage, why, cudaGetErrorName(err));
+    damage_judged(&damaged);
     free(cpu), free(got);
 }
 
@@ -617,6 +626,7 @@ static void expect_random_damage_judged(const struct cascade_case *c, const uint
             if (got[i] != cpu[i])
                 fail_case(&damaged.base, "a payload with %s (still valid) decodes differently: element %zu: oracle 0x%02x,"
                           " GPU 0x%02x", damage, i / c->element_bytes, cpu[i], got[i]);
+        damage_judged(&damaged);
         free(got);
     }
     free(cpu), free(bad);
