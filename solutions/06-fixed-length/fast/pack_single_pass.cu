@@ -37,6 +37,7 @@
  * look-back, tile loads) come from single_pass_pieces.cuh, which the
  * Makefile makes from lab 07's reference.
  */
+#include "cuda_check.h"
 #include "fast.h"
 #include "pack.h"
 #include "single_pass_pieces.cuh"
@@ -420,10 +421,7 @@ static cudaError_t decode(const uint32_t *d_widths, const uint32_t *d_offsets, c
 {
     if (frame_length == 0 || frame_length % 32 != 0 || n > PACK_MAX_N)
         return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_widths == NULL || d_offsets == NULL || d_words == NULL || d_values == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_widths, d_offsets, d_words, d_values);
     size_t frames = pack_frame_count(n, frame_length);
     if (tile && tile_fits(frame_length))
         unpack_tile_kernel<<<blocks_for(n, SP_TILE), SP_THREADS>>>(d_widths, d_offsets, d_words, n, frame_length,
