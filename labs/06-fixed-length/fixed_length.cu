@@ -96,9 +96,7 @@ __global__ void widths_kernel(const uint32_t *d_values, size_t n, size_t frame_l
 cudaError_t pack_frame_widths(const uint32_t *d_values, size_t n, size_t frame_length,
                               uint32_t *d_widths)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    RETURN_IF_EMPTY_OR_NULL(n == 0, d_values, d_widths);
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths);
     unsigned frames = (unsigned)pack_frame_count(n, frame_length);
     unsigned threads = threads_for_frame(frame_length);
     // TODO(student): launch widths_kernel: one block of `threads` threads
@@ -133,9 +131,7 @@ __global__ void frame_bits_kernel(const uint32_t *d_widths, size_t n, size_t fra
 cudaError_t pack_frame_offsets(const uint32_t *d_widths, size_t n, size_t frame_length,
                                uint32_t *d_offsets)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    RETURN_IF_EMPTY_OR_NULL(n == 0, d_widths, d_offsets);
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets);
     // TODO(student): frame_bits_kernel (one thread per frame) into
     // d_offsets, then scan_exclusive_tiled of them in place.
     TODO_STUDENT();
@@ -199,9 +195,7 @@ cudaError_t pack_values(const uint32_t *d_values, size_t n, size_t frame_length,
                         const uint32_t *d_widths, const uint32_t *d_offsets,
                         uint32_t *d_words)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    RETURN_IF_EMPTY_OR_NULL(n == 0, d_values, d_widths, d_offsets, d_words);
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths, d_offsets, d_words);
     // TODO(student): launch pack_kernel, one block per PACK_TILE values.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -280,9 +274,7 @@ cudaError_t pack_decode(const uint32_t *d_widths, const uint32_t *d_offsets,
                         const uint32_t *d_words, size_t n, size_t frame_length,
                         uint32_t *d_values)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    RETURN_IF_EMPTY_OR_NULL(n == 0, d_widths, d_offsets, d_words, d_values);
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets, d_words, d_values);
     // TODO(student): launch decode_kernel with one thread per value.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
