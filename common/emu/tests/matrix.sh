@@ -16,7 +16,7 @@
 #
 # The exit status is 1 if any step failed. A compiler other than g++
 # builds in folders of its own (emu.mk's EMU_COMPILER), so rows never mix.
-# Slow (22 minutes for g++ on two busy cores, its objects in ccache): JOBS (default 2) sets make -j.
+# Slow (22 minutes for g++ here, on two cores shared with other jobs): JOBS (default 2) sets make -j.
 set -u
 [ $# -ge 2 ] || { echo "usage: sh common/emu/tests/matrix.sh CC CXX [LOG_DIR]" >&2; exit 2; }
 cc=$1 cxx=$2 logs=${3:-${TMPDIR:-/tmp}/emu-matrix-$(basename "$2")}
