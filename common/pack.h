@@ -71,6 +71,20 @@ static inline size_t pack_frame_count(size_t n, size_t frame_length)
     return frame_length == 0 ? 0 : n / frame_length + (n % frame_length != 0);
 }
 
+/* The guard clauses the functions below open with (pack_encode, whose
+ * `words` comes first, has its own): frame_length 0 or n > PACK_MAX_N is
+ * cudaErrorInvalidValue whatever n is, then RETURN_IF_EMPTY_OR_NULL
+ * (cuda_check.h) for n == 0 and the pointers:
+ *
+ *     PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths);
+ */
+#define PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, ...)             \
+    do {                                                                      \
+        if ((frame_length) == 0 || (n) > PACK_MAX_N)                          \
+            return cudaErrorInvalidValue;                                     \
+        RETURN_IF_EMPTY_OR_NULL((n) == 0, __VA_ARGS__);                       \
+    } while (0)
+
 /* Room d_words needs for any n values: n words (every width 32). */
 static inline size_t pack_max_words(size_t n)
 {

@@ -5,7 +5,7 @@
 //   var LAYOUT_PAGES = ["index.html", "lab07.html"];   the pages to measure
 //   var LAYOUT_SIZES = [[400, 800], [1280, 900]];      window sizes, in px
 //
-// then loads this script, in headless Chromium (with
+// then loads docs/probe.js and this script, in headless Chromium (with
 // --allow-file-access-from-files, so this page may read the frame's), and
 // reads what it writes from the DOM Chromium prints (--dump-dom).
 //
@@ -42,7 +42,7 @@
 "use strict";
 
 (function () {
-  var lines = [];
+  var lines;
   var frame = document.createElement("iframe");
   frame.style.border = "0";
   document.body.appendChild(frame);
@@ -155,17 +155,8 @@
     anchors(doc, job);
   }
 
-  function next() {
-    var job = jobs.shift();
-    if (!job) {
-      lines.push("done");
-      var out = document.createElement("pre");
-      out.id = "layout-probe";
-      out.textContent = lines.join("\n");
-      document.body.appendChild(out);
-      frame.remove();
-      return;
-    }
+  probeFrames("layout-probe", jobs, frame, function (job, probeLines, next) {
+    lines = probeLines;
     frame.style.width = job.width + "px";
     frame.style.height = job.height + "px";
     frame.onload = function () {
@@ -177,6 +168,5 @@
       next();
     };
     frame.src = LAYOUT_SITE + job.page;
-  }
-  next();
+  });
 })();

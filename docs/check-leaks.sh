@@ -13,10 +13,10 @@
 # grader/labs/*/planted/, grader/tamper/ or grader/labs/*/hidden_tests.c, which
 # make-release.sh leaves out and which copy solution code).
 #
-# Pages are read as text: tags stripped (pandoc highlights code with nested
-# spans, one line of HTML per line of code, the first one after the tags
-# that open the block), the entities pandoc writes
-# decoded, whitespace collapsed, as the code lines are. It fails for every
+# Pages are read as text (docs/page-text.awk: tags stripped, as pandoc
+# highlights code with nested spans, one line of HTML per line of code,
+# the first one after the tags that open the block; entities decoded),
+# whitespace collapsed, as the code lines are. It fails for every
 # line of a student-edition page that is a secret line, naming the page,
 # the line and the solution file it came from; and it fails if the full
 # edition shows no secret line at all, since then the check would be blind.
@@ -39,23 +39,12 @@ public=$(find labs common grader \
 
 # Files are read in this order, each group after its "mode=" argument.
 # shellcheck disable=SC2046,SC2086 # the file lists are meant to split
-awk '
+awk "$(cat docs/page-text.awk)"'
     function normalise(line) {
         gsub(/[ \t\r]+/, " ", line)
         sub(/^ /, "", line)
         sub(/ $/, "", line)
         return line
-    }
-    # Pandoc escapes < and > in text, so a bare one is always part of a
-    # tag, which may begin on one line and end on the next.
-    function page_text(line) {
-        sub(/^[^<>]*>/, "", line)
-        gsub(/<[^>]*>/, "", line)
-        sub(/<[^>]*$/, "", line)
-        gsub(/&lt;/, "<", line); gsub(/&gt;/, ">", line)
-        gsub(/&quot;/, "\"", line); gsub(/&#39;/, "'"'"'", line)
-        gsub(/&amp;/, "\\&", line)
-        return normalise(line)
     }
     function trivial(line,    bare) {
         bare = line
@@ -74,7 +63,7 @@ awk '
         next
     }
     {
-        line = page_text($0)
+        line = normalise(page_text($0))
         if (!(line in secret)) next
         if (mode == "student") {
             printf "  FAIL  %s:%d shows %s:\n        %s\n", FILENAME, FNR, secret[line], line

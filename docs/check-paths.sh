@@ -28,7 +28,7 @@ if [ $# -ne 1 ] || [ ! -d "$1/build/docs" ]; then
     echo "usage: docs/check-paths.sh TREE   (a tree where make docs has built build/docs/)" >&2
     exit 2
 fi
-tree=$(cd "$1" && pwd)
+tree=$(cd "$1" && pwd) docs=$(cd "$(dirname "$0")" && pwd)
 cd "$tree"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/scanlab-paths.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -36,18 +36,9 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # named.txt: "file:line<TAB>path<TAB>the line" for every path named.
 find . -path ./build -prune -o -name 'README*.md' -type f -print | sed 's|^\./||' | sort >"$tmp/readmes"
 ls build/docs/*.html >"$tmp/pages"
+# A page line as text: page_text() of docs/page-text.awk.
 # shellcheck disable=SC2046 # the file lists are meant to split
-awk '
-    # A page line as text, as docs/check-leaks.sh reads one.
-    function page_text(line) {
-        sub(/^[^<>]*>/, "", line)
-        gsub(/<[^>]*>/, "", line)
-        sub(/<[^>]*$/, "", line)
-        gsub(/&lt;/, "<", line); gsub(/&gt;/, ">", line)
-        gsub(/&quot;/, "\"", line); gsub(/&#39;/, "'"'"'", line)
-        gsub(/&amp;/, "\\&", line)
-        return line
-    }
+awk "$(cat "$docs/page-text.awk")"'
     {
         text = FILENAME ~ /\.html$/ ? page_text($0) : $0
         rest = text

@@ -5,7 +5,7 @@
 //   var SEARCH_TERMS = [["zigzag", "Zigzag"], ["look-back", "Look-back (lab 07)"], ...];
 //                       (each term's id in glossary.html, and its text)
 //
-// then loads this script in headless Chromium (with
+// then loads docs/probe.js and this script in headless Chromium (with
 // --allow-file-access-from-files, so this page may read the frame's) and
 // reads what it writes from the DOM Chromium prints (--dump-dom).
 //
@@ -25,22 +25,10 @@
 "use strict";
 
 (function () {
-  var lines = [];
   var frame = document.createElement("iframe");
   document.body.appendChild(frame);
-  var terms = SEARCH_TERMS.slice();
 
-  function next() {
-    var term = terms.shift();
-    if (!term) {
-      lines.push("done");
-      var out = document.createElement("pre");
-      out.id = "search-probe";
-      out.textContent = lines.join("\n");
-      document.body.appendChild(out);
-      frame.remove();
-      return;
-    }
+  probeFrames("search-probe", SEARCH_TERMS.slice(), frame, function (term, lines, next) {
     frame.onload = function () {
       var first = frame.contentDocument.querySelector("#search-results li a");
       if (!first) {
@@ -58,6 +46,5 @@
     };
     var name = term[1].replace(/\s*\(.*\)\s*$/, "");
     frame.src = SEARCH_SITE + "search.html?q=" + encodeURIComponent(name);
-  }
-  next();
+  });
 })();

@@ -237,11 +237,12 @@ if [ -n "${DOCS_SCREENSHOT:-}" ] && [ -f "$tmp/page.png" ]; then
 fi
 
 # ---- layout at 400 and 1280 px ------------------------------------------------
-# probe NAME SCRIPT SETTINGS: run docs/SCRIPT on a page of our own that
-# sets SETTINGS (JavaScript), and print the <pre id="NAME"> it writes.
+# probe NAME SCRIPT SETTINGS: run docs/SCRIPT (after docs/probe.js, the
+# loop it shares) on a page of our own that sets SETTINGS (JavaScript),
+# and print the <pre id="NAME"> it writes.
 probe() {
-    printf '<!DOCTYPE html><html><head><title>probe</title></head><body>\n<script>%s</script>\n<script src="file://%s/%s"></script>\n</body></html>\n' \
-        "$3" "$docs" "$2" >"$tmp/$1.html"
+    printf '<!DOCTYPE html><html><head><title>probe</title></head><body>\n<script>%s</script>\n<script src="file://%s/probe.js"></script>\n<script src="file://%s/%s"></script>\n</body></html>\n' \
+        "$3" "$docs" "$docs" "$2" >"$tmp/$1.html"
     browse --allow-file-access-from-files --window-size=1400,1000 --virtual-time-budget=60000 \
         --dump-dom "file://$tmp/$1.html" 2>"$tmp/$1.log" | sed -n "/<pre id=\"$1\">/,/^done/p" | sed 's/<[^>]*>//g'
 }

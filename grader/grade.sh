@@ -58,6 +58,7 @@
 #   lib/checks.sh    check::memory and check::race
 #   lib/perf.sh      the perf:: lines
 #   lib/results.sh   `row`, the one writer of BUILD_DIR/grade/TREE/results
+#   lib/job.sh       what every job starts with: the settings, the libraries
 #   jobs/*.sh        the pools' jobs, each one program of a lab under its
 #                    limits; they read the settings this file writes once,
 #                    BUILD_DIR/grade/TREE/settings.sh

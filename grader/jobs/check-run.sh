@@ -15,10 +15,7 @@
 # status; 86: the checker found something). Exits 0 unless the job itself
 # failed.
 set -eu
-. "$1"
-. "$(dirname "$0")/../lib/gpu-lock.sh"
-. "$(dirname "$0")/../lib/timeout.sh"
-. "$(dirname "$0")/../lib/load.sh"
+. "$(dirname "$0")/../lib/job.sh"
 # shellcheck disable=SC2086 # the line's four words
 set -- $2
 check=$1 lab=$2 order=$3 sizes=$4

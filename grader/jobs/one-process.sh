@@ -23,10 +23,7 @@
 # whose seed differs, always run on their own. Exits 0 unless the job
 # itself failed.
 set -eu
-. "$1"
-. "$(dirname "$0")/../lib/gpu-lock.sh"
-. "$(dirname "$0")/../lib/timeout.sh"
-. "$(dirname "$0")/../lib/load.sh"
+. "$(dirname "$0")/../lib/job.sh"
 # shellcheck disable=SC2086 # the line's two words
 set -- $2
 lab=$1 order=$2 dir=$out/$1.$2

@@ -11,9 +11,7 @@
 # saying why there is none: it timed out, or crashed. The program takes
 # the GPU lock itself (perf.c): shared to set up, alone for its clocks.
 set -eu
-. "$1"
-. "$(dirname "$0")/../lib/timeout.sh"
-. "$(dirname "$0")/../lib/load.sh"
+. "$(dirname "$0")/../lib/job.sh"
 program=$2 log=$3
 if [ "$memory_limit" -gt 0 ]; then ulimit -v $((memory_limit * 1024)) 2>/dev/null || :; fi
 rc=0

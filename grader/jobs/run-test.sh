@@ -30,10 +30,7 @@
 # that does not name exactly the test that was run, once, counts as a
 # failure (test_result).
 set -eu
-. "$1"
-. "$(dirname "$0")/../lib/gpu-lock.sh"
-. "$(dirname "$0")/../lib/timeout.sh"
-. "$(dirname "$0")/../lib/load.sh"
+. "$(dirname "$0")/../lib/job.sh"
 # shellcheck disable=SC2086 # the line's three words
 set -- $2 "${3:-shared}"
 lab=$1 order=$2 name=$3 mode=$4 suite=${3%%::*} test=${3##*::}

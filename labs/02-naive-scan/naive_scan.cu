@@ -44,10 +44,7 @@ __global__ void naive_step_kernel(const int *d_in, int *d_out, size_t n, size_t 
  */
 cudaError_t scan_naive_step(const int *d_in, int *d_out, size_t n, size_t offset)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // TODO(student): one thread per element, THREADS_PER_BLOCK per block.
     (void)offset;
     TODO_STUDENT();
@@ -66,10 +63,7 @@ cudaError_t scan_naive_step(const int *d_in, int *d_out, size_t n, size_t offset
  */
 cudaError_t scan_inclusive_naive(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // TODO(student): steps with offset 1, 2, 4, ... while offset < n.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -97,9 +91,8 @@ __global__ void naive_block_kernel(const int *d_in, int *d_out, int n)
  */
 cudaError_t scan_inclusive_naive_block(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL || n > SCAN_NAIVE_BLOCK_MAX)
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
+    if (n > SCAN_NAIVE_BLOCK_MAX)
         return cudaErrorInvalidValue;
     // TODO(student): one block with at least n threads.
     TODO_STUDENT();

@@ -58,10 +58,7 @@ __global__ void upsweep_kernel(int *d_tree, size_t size, size_t stride)
  */
 cudaError_t scan_upsweep_level(int *d_tree, size_t size, size_t stride)
 {
-    if (size < 2 || stride == 0 || stride >= size)
-        return cudaSuccess;
-    if (d_tree == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(size < 2 || stride == 0 || stride >= size, d_tree);
     // TODO(student): one thread per pair at this level.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -84,10 +81,7 @@ __global__ void downsweep_kernel(int *d_tree, size_t size, size_t stride)
  */
 cudaError_t scan_downsweep_level(int *d_tree, size_t size, size_t stride)
 {
-    if (size < 2 || stride == 0 || stride >= size)
-        return cudaSuccess;
-    if (d_tree == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(size < 2 || stride == 0 || stride >= size, d_tree);
     // TODO(student): one thread per pair at this level.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -123,10 +117,7 @@ static cudaError_t blelloch_sweeps(int *d_tree, size_t size)
  */
 cudaError_t scan_exclusive_blelloch(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     size_t size = next_power_of_two(n);
     int *d_tree;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_tree, size * sizeof(int)));
@@ -207,10 +198,7 @@ static cudaError_t scan_tiled_level(const int *d_in, int *d_out, size_t n, int *
  */
 cudaError_t scan_exclusive_tiled(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     size_t scratch_size = tiled_scratch_size(n);
     int *d_scratch = NULL;
     if (scratch_size > 0)

@@ -68,10 +68,7 @@ cudaError_t compact_flags(const int *d_in, int *d_flags, size_t n,
 {
     if ((unsigned)predicate > (unsigned)KEEP_EVEN)
         return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_flags == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_flags);
     // TODO(student): launch flags_kernel with one thread per element.
     (void)operand;
     TODO_STUDENT();
@@ -102,10 +99,7 @@ __global__ void scatter_kernel(const int *d_in, const int *d_flags, const int *d
 cudaError_t compact_scatter(const int *d_in, const int *d_flags, const int *d_positions,
                             int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_flags == NULL || d_positions == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_flags, d_positions, d_out);
     // TODO(student): launch scatter_kernel with one thread per element.
     (void)d_in; (void)d_flags; (void)d_positions; (void)d_out;
     TODO_STUDENT();
@@ -153,10 +147,7 @@ cudaError_t compact_if(const int *d_in, int *d_out, size_t n,
     if (kept == NULL || (unsigned)predicate > (unsigned)KEEP_EVEN)
         return cudaErrorInvalidValue;
     *kept = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, 2 * n * sizeof(int)));
     cudaError_t err = compact_steps(d_in, d_out, n, predicate, operand, d_scratch + n, d_scratch, kept);

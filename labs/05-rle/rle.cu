@@ -60,10 +60,7 @@ __global__ void mask_kernel(const int *d_in, int *d_mask, size_t n)
  */
 cudaError_t rle_mask(const int *d_in, int *d_mask, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_mask == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_mask);
     // TODO(student): launch mask_kernel with one thread per element.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -93,10 +90,7 @@ __global__ void starts_kernel(const int *d_mask, const int *d_scanned, int *d_st
  */
 cudaError_t rle_starts(const int *d_mask, const int *d_scanned, int *d_starts, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_mask == NULL || d_scanned == NULL || d_starts == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_mask, d_scanned, d_starts);
     // TODO(student): launch starts_kernel with one thread per element.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -123,10 +117,7 @@ __global__ void runs_kernel(const int *d_in, const int *d_starts, int *d_symbols
 cudaError_t rle_runs(const int *d_in, const int *d_starts, int *d_symbols, int *d_counts,
                      size_t runs)
 {
-    if (runs == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_starts == NULL || d_symbols == NULL || d_counts == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(runs == 0, d_in, d_starts, d_symbols, d_counts);
     // TODO(student): launch runs_kernel with one thread per run.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -165,9 +156,8 @@ cudaError_t rle_encode(const int *d_in, size_t n, int *d_symbols, int *d_counts,
     if (runs == NULL)
         return cudaErrorInvalidValue;
     *runs = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_symbols == NULL || d_counts == NULL || n >= INT_MAX)
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_symbols, d_counts);
+    if (n >= INT_MAX)
         return cudaErrorInvalidValue;
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, (3 * n + 1) * sizeof(int)));
@@ -212,9 +202,8 @@ __global__ void decode_search_kernel(const int *d_symbols, const int *d_starts, 
 cudaError_t rle_decode_search(const int *d_symbols, const int *d_counts, size_t runs,
                               int *d_out, size_t n)
 {
-    if (runs == 0 || n == 0)
-        return runs == 0 && n == 0 ? cudaSuccess : cudaErrorInvalidValue;
-    if (d_symbols == NULL || d_counts == NULL || d_out == NULL || runs > n || n >= INT_MAX)
+    RETURN_IF_EMPTY_OR_NULL(runs == 0 && n == 0, d_symbols, d_counts, d_out);
+    if (runs == 0 || runs > n || n >= INT_MAX)
         return cudaErrorInvalidValue;
     int *d_starts;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_starts, runs * sizeof(int)));
@@ -281,9 +270,8 @@ static cudaError_t decode_scan_steps(const int *d_symbols, const int *d_counts, 
 cudaError_t rle_decode_scan(const int *d_symbols, const int *d_counts, size_t runs,
                             int *d_out, size_t n)
 {
-    if (runs == 0 || n == 0)
-        return runs == 0 && n == 0 ? cudaSuccess : cudaErrorInvalidValue;
-    if (d_symbols == NULL || d_counts == NULL || d_out == NULL || runs > n || n >= INT_MAX)
+    RETURN_IF_EMPTY_OR_NULL(runs == 0 && n == 0, d_symbols, d_counts, d_out);
+    if (runs == 0 || runs > n || n >= INT_MAX)
         return cudaErrorInvalidValue;
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, (runs + 2 * n) * sizeof(int)));
@@ -377,9 +365,8 @@ cudaError_t rle_encode_segmented(const int *d_in, size_t n, size_t segment,
     if (runs == NULL || segment == 0)
         return cudaErrorInvalidValue;
     *runs = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_symbols == NULL || d_counts == NULL || n >= INT_MAX)
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_symbols, d_counts);
+    if (n >= INT_MAX)
         return cudaErrorInvalidValue;
     size_t segments = n / segment + (n % segment != 0);
     int *d_scratch;

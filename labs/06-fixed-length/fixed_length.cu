@@ -96,12 +96,7 @@ __global__ void widths_kernel(const uint32_t *d_values, size_t n, size_t frame_l
 cudaError_t pack_frame_widths(const uint32_t *d_values, size_t n, size_t frame_length,
                               uint32_t *d_widths)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths);
     unsigned frames = (unsigned)pack_frame_count(n, frame_length);
     unsigned threads = threads_for_frame(frame_length);
     // TODO(student): launch widths_kernel: one block of `threads` threads
@@ -136,12 +131,7 @@ __global__ void frame_bits_kernel(const uint32_t *d_widths, size_t n, size_t fra
 cudaError_t pack_frame_offsets(const uint32_t *d_widths, size_t n, size_t frame_length,
                                uint32_t *d_offsets)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_widths == NULL || d_offsets == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets);
     // TODO(student): frame_bits_kernel (one thread per frame) into
     // d_offsets, then scan_exclusive_tiled of them in place.
     TODO_STUDENT();
@@ -205,12 +195,7 @@ cudaError_t pack_values(const uint32_t *d_values, size_t n, size_t frame_length,
                         const uint32_t *d_widths, const uint32_t *d_offsets,
                         uint32_t *d_words)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL || d_offsets == NULL || d_words == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths, d_offsets, d_words);
     // TODO(student): launch pack_kernel, one block per PACK_TILE values.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -236,10 +221,7 @@ cudaError_t pack_encode(const uint32_t *d_values, size_t n, size_t frame_length,
     if (words == NULL || frame_length == 0 || n > PACK_MAX_N)
         return cudaErrorInvalidValue;
     *words = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL || d_offsets == NULL || d_words == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_values, d_widths, d_offsets, d_words);
     // TODO(student): pack_frame_widths, pack_frame_offsets, copy the last
     // width and offset back, *words = ceil(total bits / 32), cudaMemset
     // those words to 0, pack_values.
@@ -292,12 +274,7 @@ cudaError_t pack_decode(const uint32_t *d_widths, const uint32_t *d_offsets,
                         const uint32_t *d_words, size_t n, size_t frame_length,
                         uint32_t *d_values)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_widths == NULL || d_offsets == NULL || d_words == NULL || d_values == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets, d_words, d_values);
     // TODO(student): launch decode_kernel with one thread per value.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;

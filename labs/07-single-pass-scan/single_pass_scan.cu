@@ -90,10 +90,7 @@ __global__ void warps_kernel(const int *d_in, int *d_out, size_t n)
  */
 cudaError_t scan_warps_inclusive(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // TODO(student): blocks_for(n, SP_THREADS) blocks of SP_THREADS threads.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -140,10 +137,7 @@ __global__ void blocks_kernel(const int *d_in, int *d_out, size_t n)
  */
 cudaError_t scan_blocks_exclusive(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // TODO(student): one block per SP_THREADS elements.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -243,10 +237,7 @@ __global__ void tiles_kernel(const int *d_in, int *d_out, size_t n, int *d_tile_
  */
 cudaError_t scan_tiles_exclusive(const int *d_in, int *d_out, size_t n, int *d_tile_totals)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL || d_tile_totals == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out, d_tile_totals);
     // TODO(student): blocks_for(n, SP_TILE) blocks of SP_THREADS threads.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -339,10 +330,7 @@ __global__ void lookback_kernel(const tile_status *d_status, int *d_prefixes)
  */
 cudaError_t scan_lookback_prefixes(const tile_status *d_status, size_t tiles, int *d_prefixes)
 {
-    if (tiles == 0)
-        return cudaSuccess;
-    if (d_status == NULL || d_prefixes == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(tiles == 0, d_status, d_prefixes);
     // TODO(student): `tiles` blocks of SP_WARP threads.
     TODO_STUDENT();
     return cudaErrorNotYetImplemented;
@@ -434,10 +422,7 @@ size_t scan_single_pass_temp_bytes(size_t n)
 cudaError_t scan_exclusive_single_pass(const int *d_in, int *d_out, size_t n,
                                        void *d_temp, size_t temp_bytes)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL || d_temp == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out, d_temp);
     // TODO(student): check temp_bytes, zero the storage (cudaMemsetAsync), launch.
     (void)temp_bytes;
     TODO_STUDENT();

@@ -60,10 +60,7 @@ __global__ void naive_step_kernel(const int *d_in, int *d_out, size_t n, size_t 
  */
 cudaError_t scan_naive_step(const int *d_in, int *d_out, size_t n, size_t offset)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // BEGIN SOLUTION
     naive_step_kernel<<<blocks_for(n, THREADS_PER_BLOCK), THREADS_PER_BLOCK>>>(d_in, d_out, n, offset);
     return cudaGetLastError();
@@ -92,10 +89,7 @@ cudaError_t scan_naive_step(const int *d_in, int *d_out, size_t n, size_t offset
  */
 cudaError_t scan_inclusive_naive(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // BEGIN SOLUTION
     if (n == 1)
         return cudaMemcpy(d_out, d_in, sizeof(int), cudaMemcpyDeviceToDevice);
@@ -183,9 +177,8 @@ __global__ void naive_block_kernel(const int *d_in, int *d_out, int n)
  */
 cudaError_t scan_inclusive_naive_block(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL || n > SCAN_NAIVE_BLOCK_MAX)
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
+    if (n > SCAN_NAIVE_BLOCK_MAX)
         return cudaErrorInvalidValue;
     // BEGIN SOLUTION
     // Round the block up to whole warps; the extra threads take part in

@@ -100,10 +100,7 @@ cudaError_t compact_flags(const int *d_in, int *d_flags, size_t n,
 {
     if ((unsigned)predicate > (unsigned)KEEP_EVEN)
         return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_flags == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_flags);
     // BEGIN SOLUTION
     flags_kernel<<<blocks_for(n, THREADS_PER_BLOCK), THREADS_PER_BLOCK>>>(d_in, d_flags, n, predicate, operand);
     return cudaGetLastError();
@@ -143,10 +140,7 @@ __global__ void scatter_kernel(const int *d_in, const int *d_flags, const int *d
 cudaError_t compact_scatter(const int *d_in, const int *d_flags, const int *d_positions,
                             int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_flags == NULL || d_positions == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_flags, d_positions, d_out);
     // BEGIN SOLUTION
     scatter_kernel<<<blocks_for(n, THREADS_PER_BLOCK), THREADS_PER_BLOCK>>>(d_in, d_flags, d_positions, d_out, n);
     return cudaGetLastError();
@@ -212,10 +206,7 @@ cudaError_t compact_if(const int *d_in, int *d_out, size_t n,
     if (kept == NULL || (unsigned)predicate > (unsigned)KEEP_EVEN)
         return cudaErrorInvalidValue;
     *kept = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // BEGIN GUIDED
     int *d_scratch;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_scratch, 2 * n * sizeof(int)));

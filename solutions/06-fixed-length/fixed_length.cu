@@ -128,12 +128,7 @@ __global__ void widths_kernel(const uint32_t *d_values, size_t n, size_t frame_l
 cudaError_t pack_frame_widths(const uint32_t *d_values, size_t n, size_t frame_length,
                               uint32_t *d_widths)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths);
     // BEGIN GUIDED
     unsigned frames = (unsigned)pack_frame_count(n, frame_length);
     unsigned threads = threads_for_frame(frame_length);
@@ -196,12 +191,7 @@ __global__ void frame_bits_kernel(const uint32_t *d_widths, size_t n, size_t fra
 cudaError_t pack_frame_offsets(const uint32_t *d_widths, size_t n, size_t frame_length,
                                uint32_t *d_offsets)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_widths == NULL || d_offsets == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets);
     // BEGIN SOLUTION
     size_t frames = pack_frame_count(n, frame_length);
     frame_bits_kernel<<<blocks_for(frames, THREADS_PER_BLOCK), THREADS_PER_BLOCK>>>(
@@ -314,12 +304,7 @@ cudaError_t pack_values(const uint32_t *d_values, size_t n, size_t frame_length,
                         const uint32_t *d_widths, const uint32_t *d_offsets,
                         uint32_t *d_words)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL || d_offsets == NULL || d_words == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths, d_offsets, d_words);
     // BEGIN SOLUTION
     pack_kernel<<<blocks_for(n, PACK_TILE), THREADS_PER_BLOCK>>>(d_values, n, frame_length,
                                                                   d_widths, d_offsets, d_words);
@@ -357,10 +342,7 @@ cudaError_t pack_encode(const uint32_t *d_values, size_t n, size_t frame_length,
     if (words == NULL || frame_length == 0 || n > PACK_MAX_N)
         return cudaErrorInvalidValue;
     *words = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL || d_offsets == NULL || d_words == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_values, d_widths, d_offsets, d_words);
     // BEGIN SOLUTION
     size_t frames = pack_frame_count(n, frame_length);
     RETURN_IF_CUDA_ERROR(pack_frame_widths(d_values, n, frame_length, d_widths));
@@ -457,12 +439,7 @@ cudaError_t pack_decode(const uint32_t *d_widths, const uint32_t *d_offsets,
                         const uint32_t *d_words, size_t n, size_t frame_length,
                         uint32_t *d_values)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_widths == NULL || d_offsets == NULL || d_words == NULL || d_values == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets, d_words, d_values);
     // BEGIN SOLUTION
     decode_kernel<<<blocks_for(n, THREADS_PER_BLOCK), THREADS_PER_BLOCK>>>(d_widths, d_offsets, d_words,
                                                                           n, frame_length, d_values);

@@ -123,10 +123,7 @@ __global__ void warps_kernel(const int *d_in, int *d_out, size_t n)
  */
 cudaError_t scan_warps_inclusive(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // BEGIN SOLUTION
     warps_kernel<<<blocks_for(n, SP_THREADS), SP_THREADS>>>(d_in, d_out, n);
     return cudaGetLastError();
@@ -199,10 +196,7 @@ __global__ void blocks_kernel(const int *d_in, int *d_out, size_t n)
  */
 cudaError_t scan_blocks_exclusive(const int *d_in, int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     // BEGIN SOLUTION
     blocks_kernel<<<blocks_for(n, SP_THREADS), SP_THREADS>>>(d_in, d_out, n);
     return cudaGetLastError();
@@ -348,10 +342,7 @@ __global__ void tiles_kernel(const int *d_in, int *d_out, size_t n, int *d_tile_
  */
 cudaError_t scan_tiles_exclusive(const int *d_in, int *d_out, size_t n, int *d_tile_totals)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL || d_tile_totals == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out, d_tile_totals);
     // BEGIN SOLUTION
     tiles_kernel<<<blocks_for(n, SP_TILE), SP_THREADS>>>(d_in, d_out, n, d_tile_totals);
     return cudaGetLastError();
@@ -478,10 +469,7 @@ __global__ void lookback_kernel(const tile_status *d_status, int *d_prefixes)
  */
 cudaError_t scan_lookback_prefixes(const tile_status *d_status, size_t tiles, int *d_prefixes)
 {
-    if (tiles == 0)
-        return cudaSuccess;
-    if (d_status == NULL || d_prefixes == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(tiles == 0, d_status, d_prefixes);
     // BEGIN SOLUTION
     lookback_kernel<<<(unsigned)tiles, SP_WARP>>>(d_status, d_prefixes);
     return cudaGetLastError();
@@ -637,10 +625,7 @@ size_t scan_single_pass_temp_bytes(size_t n)
 cudaError_t scan_exclusive_single_pass(const int *d_in, int *d_out, size_t n,
                                        void *d_temp, size_t temp_bytes)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL || d_temp == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out, d_temp);
     // BEGIN SOLUTION
     size_t needed = scan_single_pass_temp_bytes(n);
     if (temp_bytes < needed)

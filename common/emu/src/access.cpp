@@ -579,6 +579,28 @@ static void range_access(void *p, unsigned long size, bool write, void *pc)
 extern "C" void __tsan_read_range(void *p, unsigned long size) { range_access(p, size, false, CALLER); }
 extern "C" void __tsan_write_range(void *p, unsigned long size) { range_access(p, size, true, CALLER); }
 
+/* clang 16 and later call these in place of memcpy, memmove and memset
+ * (copies of structs among them: int4 v = *p): the ranges' accesses, then
+ * the operation, as libtsan does. (Earlier clangs and GCC call the real
+ * functions, which no hook sees.) */
+extern "C" void *__tsan_memcpy(void *to, const void *from, unsigned long size)
+{
+    range_access((void *)from, size, false, CALLER);
+    range_access(to, size, true, CALLER);
+    return memcpy(to, from, size);
+}
+extern "C" void *__tsan_memmove(void *to, const void *from, unsigned long size)
+{
+    range_access((void *)from, size, false, CALLER);
+    range_access(to, size, true, CALLER);
+    return memmove(to, from, size);
+}
+extern "C" void *__tsan_memset(void *to, int value, unsigned long size)
+{
+    range_access(to, size, true, CALLER);
+    return memset(to, value, size);
+}
+
 extern "C" void __tsan_init(void) {}
 extern "C" void __tsan_func_entry(void *) {}
 extern "C" void __tsan_func_exit(void) {}

@@ -88,10 +88,7 @@ __global__ void provided_serial_level_kernel(int *d_tree, size_t size, size_t st
 
 static cudaError_t provided_scan(const int *d_in, int *d_out, size_t n, enum provided_scan_kind kind)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
 #if PROVIDED_USE_CUB
     /* CUB's usual two calls: the first asks how much temporary storage the
      * scan needs, the second scans. */
@@ -141,20 +138,14 @@ cudaError_t scan_exclusive_tiled(const int *d_in, int *d_out, size_t n)
 
 cudaError_t scan_naive_step(const int *d_in, int *d_out, size_t n, size_t offset)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     provided_serial_step_kernel<<<1, 1>>>(d_in, d_out, n, offset);
     return cudaGetLastError();
 }
 
 static cudaError_t provided_level(int *d_tree, size_t size, size_t stride, int down)
 {
-    if (size < 2 || stride == 0 || stride >= size)
-        return cudaSuccess;
-    if (d_tree == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(size < 2 || stride == 0 || stride >= size, d_tree);
     provided_serial_level_kernel<<<1, 1>>>(d_tree, size, stride, down);
     return cudaGetLastError();
 }

@@ -81,10 +81,7 @@ cudaError_t compact_flags(const int *d_in, int *d_flags, size_t n,
 {
     if (!provided_predicate_ok(predicate))
         return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_flags == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_flags);
     provided_serial_flags_kernel<<<1, 1>>>(d_in, d_flags, n, predicate, operand);
     return cudaGetLastError();
 }
@@ -92,10 +89,7 @@ cudaError_t compact_flags(const int *d_in, int *d_flags, size_t n,
 cudaError_t compact_scatter(const int *d_in, const int *d_flags, const int *d_positions,
                             int *d_out, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_flags == NULL || d_positions == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_flags, d_positions, d_out);
     provided_serial_scatter_kernel<<<1, 1>>>(d_in, d_flags, d_positions, d_out, n);
     return cudaGetLastError();
 }
@@ -120,10 +114,7 @@ cudaError_t compact_if(const int *d_in, int *d_out, size_t n,
     if (kept == NULL || !provided_predicate_ok(predicate))
         return cudaErrorInvalidValue;
     *kept = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_out == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_out);
     /* The count lives on the device first, then comes back. */
     unsigned long long *d_kept;
     RETURN_IF_CUDA_ERROR(cudaMalloc((void **)&d_kept, sizeof *d_kept));

@@ -112,20 +112,14 @@ static __global__ void provided_serial_decode_kernel(const int *d_symbols, const
 
 cudaError_t rle_mask(const int *d_in, int *d_mask, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_mask == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_mask);
     provided_serial_mask_kernel<<<1, 1>>>(d_in, d_mask, n);
     return cudaGetLastError();
 }
 
 cudaError_t rle_starts(const int *d_mask, const int *d_scanned, int *d_starts, size_t n)
 {
-    if (n == 0)
-        return cudaSuccess;
-    if (d_mask == NULL || d_scanned == NULL || d_starts == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_mask, d_scanned, d_starts);
     provided_serial_starts_kernel<<<1, 1>>>(d_mask, d_scanned, d_starts, n);
     return cudaGetLastError();
 }
@@ -133,10 +127,7 @@ cudaError_t rle_starts(const int *d_mask, const int *d_scanned, int *d_starts, s
 cudaError_t rle_runs(const int *d_in, const int *d_starts, int *d_symbols, int *d_counts,
                      size_t runs)
 {
-    if (runs == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_starts == NULL || d_symbols == NULL || d_counts == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(runs == 0, d_in, d_starts, d_symbols, d_counts);
     provided_serial_runs_kernel<<<1, 1>>>(d_in, d_starts, d_symbols, d_counts, runs);
     return cudaGetLastError();
 }
@@ -151,9 +142,8 @@ static cudaError_t provided_encode(const int *d_in, size_t n, int *d_symbols, in
     if (runs == NULL)
         return cudaErrorInvalidValue;
     *runs = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_in == NULL || d_symbols == NULL || d_counts == NULL || n >= INT_MAX)
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_in, d_symbols, d_counts);
+    if (n >= INT_MAX)
         return cudaErrorInvalidValue;
     static struct provided_kept runs_kept, temp_kept;
     int *d_runs;
@@ -217,9 +207,8 @@ struct provided_symbol_of {
 static cudaError_t provided_decode(const int *d_symbols, const int *d_counts, size_t runs,
                                    int *d_out, size_t n)
 {
-    if (runs == 0 || n == 0)
-        return runs == 0 && n == 0 ? cudaSuccess : cudaErrorInvalidValue;
-    if (d_symbols == NULL || d_counts == NULL || d_out == NULL || runs > n || n >= INT_MAX)
+    RETURN_IF_EMPTY_OR_NULL(runs == 0 && n == 0, d_symbols, d_counts, d_out);
+    if (runs == 0 || runs > n || n >= INT_MAX)
         return cudaErrorInvalidValue;
 #if PROVIDED_USE_CUB
     static struct provided_kept starts_kept, temp_kept;

@@ -167,12 +167,7 @@ static __global__ void provided_decode_kernel(const uint32_t *d_widths, const ui
 cudaError_t pack_frame_widths(const uint32_t *d_values, size_t n, size_t frame_length,
                               uint32_t *d_widths)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths);
     size_t frames = pack_frame_count(n, frame_length);
     provided_widths_kernel<<<provided_blocks(frames), PROVIDED_THREADS>>>(d_values, n, frame_length,
                                                                           frames, d_widths);
@@ -182,12 +177,7 @@ cudaError_t pack_frame_widths(const uint32_t *d_values, size_t n, size_t frame_l
 cudaError_t pack_frame_offsets(const uint32_t *d_widths, size_t n, size_t frame_length,
                                uint32_t *d_offsets)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_widths == NULL || d_offsets == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets);
     size_t frames = pack_frame_count(n, frame_length);
     /* The frames' sizes in bits, then their exclusive scan into d_offsets. */
     static struct provided_kept bits_kept, temp_kept;
@@ -222,12 +212,7 @@ cudaError_t pack_values(const uint32_t *d_values, size_t n, size_t frame_length,
                         const uint32_t *d_widths, const uint32_t *d_offsets,
                         uint32_t *d_words)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL || d_offsets == NULL || d_words == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_values, d_widths, d_offsets, d_words);
     size_t frames = pack_frame_count(n, frame_length);
     provided_pack_kernel<<<provided_blocks(frames), PROVIDED_THREADS>>>(d_values, n, frame_length, frames,
                                                                         d_widths, d_offsets, d_words);
@@ -280,10 +265,7 @@ cudaError_t pack_encode(const uint32_t *d_values, size_t n, size_t frame_length,
     if (words == NULL || frame_length == 0 || n > PACK_MAX_N)
         return cudaErrorInvalidValue;
     *words = 0;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_values == NULL || d_widths == NULL || d_offsets == NULL || d_words == NULL)
-        return cudaErrorInvalidValue;
+    RETURN_IF_EMPTY_OR_NULL(n == 0, d_values, d_widths, d_offsets, d_words);
     size_t frames = pack_frame_count(n, frame_length);
     RETURN_IF_CUDA_ERROR(pack_frame_widths(d_values, n, frame_length, d_widths));
     RETURN_IF_CUDA_ERROR(pack_frame_offsets(d_widths, n, frame_length, d_offsets));
@@ -301,12 +283,7 @@ cudaError_t pack_decode(const uint32_t *d_widths, const uint32_t *d_offsets,
                         const uint32_t *d_words, size_t n, size_t frame_length,
                         uint32_t *d_values)
 {
-    if (frame_length == 0 || n > PACK_MAX_N)
-        return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_widths == NULL || d_offsets == NULL || d_words == NULL || d_values == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets, d_words, d_values);
     provided_decode_kernel<<<provided_blocks(n), PROVIDED_THREADS>>>(d_widths, d_offsets, d_words, n,
                                                                      frame_length, d_values);
     return cudaGetLastError();

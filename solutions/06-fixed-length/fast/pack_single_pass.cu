@@ -37,6 +37,7 @@
  * look-back, tile loads) come from single_pass_pieces.cuh, which the
  * Makefile makes from lab 07's reference.
  */
+#include "cuda_check.h"
 #include "fast.h"
 #include "pack.h"
 #include "single_pass_pieces.cuh"
@@ -418,12 +419,9 @@ static cudaError_t encode(const uint32_t *d_values, size_t n, size_t frame_lengt
 static cudaError_t decode(const uint32_t *d_widths, const uint32_t *d_offsets, const uint32_t *d_words, size_t n,
                           size_t frame_length, uint32_t *d_values, int tile)
 {
-    if (frame_length == 0 || frame_length % 32 != 0 || n > PACK_MAX_N)
+    if (frame_length % 32 != 0)
         return cudaErrorInvalidValue;
-    if (n == 0)
-        return cudaSuccess;
-    if (d_widths == NULL || d_offsets == NULL || d_words == NULL || d_values == NULL)
-        return cudaErrorInvalidValue;
+    PACK_RETURN_IF_INVALID_EMPTY_OR_NULL(n, frame_length, d_widths, d_offsets, d_words, d_values);
     size_t frames = pack_frame_count(n, frame_length);
     if (tile && tile_fits(frame_length))
         unpack_tile_kernel<<<blocks_for(n, SP_TILE), SP_THREADS>>>(d_widths, d_offsets, d_words, n, frame_length,

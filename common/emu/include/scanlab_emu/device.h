@@ -3,9 +3,12 @@
  *
  * Contract: kernels written for nvcc compile unchanged (after nvcc-emu's
  * rewrite of <<< >>> and extern __shared__) and behave as on a GPU, one
- * CUDA thread at a time: the runtime switches threads only at barriers,
- * warp operations, __nanosleep and exits. Each operation that can be misused records
- * its call site through __builtin_FILE()/__builtin_LINE() default
+ * CUDA thread at a time: within a block the runtime switches threads only
+ * at barriers, warp operations, __nanosleep and exits; while the blocks
+ * of a launch overlap (SCANLAB_EMU_BLOCKS, common/emu/README.md) it may
+ * also hand the CPU to another block at a global-memory access (the
+ * access hooks, src/access.cpp). Each operation that can be misused
+ * records its call site through __builtin_FILE()/__builtin_LINE() default
  * arguments, so diagnostics name the student's line.
  */
 #ifndef SCANLAB_EMU_DEVICE_H
@@ -24,9 +27,11 @@
 /* ---- Qualifiers ---------------------------------------------------------
  * Host and device share one address space and one compiler here, so most
  * qualifiers mean nothing. __shared__ variables become static storage:
- * blocks run one after another, so one copy serves every block, and
- * AddressSanitizer puts redzones around it. They all go to one section
- * so the runtime can poison them at each block start (with
+ * one copy is in place at a time, the running block's (blocks in sequence
+ * share it; overlapping blocks each keep a copy, which the runtime swaps
+ * in and out at their turns), and AddressSanitizer puts redzones around
+ * it. They all go to one section so the runtime can poison them at each
+ * block start and find them to swap (with
  * -fsanitize=address, nvcc-emu adds -fsanitize-sections for it): ELF's
  * scanlab_emu_shared (.scanlab_emu_shared for clang's AddressSanitizer,
  * which skips sections named as identifiers: common/emu/shared.ld), or
