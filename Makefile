@@ -173,7 +173,7 @@ include grader/test.mk
 
 # ---- Targets -------------------------------------------------------------
 
-.PHONY: all help deps build drivers grade run clean
+.PHONY: all help deps build drivers grade grade-holding-lock run clean
 
 all: build ## build every lab's test program (TREE=labs)
 
@@ -199,6 +199,11 @@ drivers: deps $(DRIVERS) ## build the drivers of LAB (make run's programs) only
 # link is graded without it, through `tests`.
 GRADE_PROGRAMS := $(TEST_PROGRAMS) $(ONE_PROCESS_PROGRAMS) $(DRIVERS) $(PERF_PROGRAMS)
 grade: deps ## grade LAB (default: every lab) on BACKEND, and print the scoreboard
+	@grader/lib/grade-lock.sh $(BUILD)/grade/$(TREE).lock $(MAKE) --no-print-directory grade-holding-lock
+
+# What make grade runs once no other grade of this TREE and BUILD runs in
+# this checkout (grade-lock.sh): build what is missing, then grade.sh.
+grade-holding-lock: ## make grade's work, run holding its lock (call make grade, not this)
 	@$(MAKE) --no-print-directory -s -k -j$(or $(JOBS),$(CPUS)) $(GRADE_PROGRAMS) >/dev/null 2>&1 || true
 	@for lab in $(LABS); do \
 	  programs="$(BUILD)/$(TREE)/$$lab/tests $(BUILD)/$(TREE)/$$lab/run"; \
