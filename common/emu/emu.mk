@@ -194,7 +194,13 @@ EMU_TEST_KNOWN_clang := \
   bug_missing_barrier [race]: clang's ThreadSanitizer runtime misses this race in a block of 512 threads (it sees it with 128);\
   diag_misaligned [none MISALIGNED=load: clang copies an int4 as bytes (memmove; from clang 16 __tsan_memmove, a range of no alignment), so the access hooks never see a 16-byte load;\
   diag_misaligned [none MISALIGNED=store: clang copies an int4 as bytes (memmove; from clang 16 __tsan_memmove, a range of no alignment), so the access hooks never see a 16-byte store
-EMU_TEST_KNOWN := $(if $(EMU_CLANG),$(EMU_TEST_KNOWN_clang))
+# GCC 13 (Ubuntu 24.04's, where a GPU grade builds its emulator checks;
+# measured on the lent H200 machine): its ThreadSanitizer runtime, newer
+# than GCC 12's, misses the same race as clang's; everything else as GCC 12.
+EMU_TEST_KNOWN_gcc13 := \
+  bug_missing_barrier [race]: GCC 13's ThreadSanitizer runtime misses this race in a block of 512 threads (it sees it with 128), as clang's does
+EMU_GCC_MAJOR  := $(if $(EMU_CLANG),,$(firstword $(subst ., ,$(shell $(EMU_CXX) -dumpversion 2>/dev/null))))
+EMU_TEST_KNOWN := $(if $(EMU_CLANG),$(EMU_TEST_KNOWN_clang),$(if $(filter 13,$(EMU_GCC_MAJOR)),$(EMU_TEST_KNOWN_gcc13)))
 EMU_QEMU_AARCH64  = setarch $(shell uname -m) -R qemu-aarch64 -L /usr/aarch64-linux-gnu
 
 .PHONY: emu-test emu-test-programs emu-test-aarch64 emu-bench
