@@ -772,5 +772,8 @@ gpu-bundle: ## build/gpu-bundle/: grades on a GPU node without Criterion or root
 clean: ## remove everything built
 	rm -rf build
 
+# The course beyond this machine (a notebook, GitHub Classroom, a dev container): grader/reach.mk.
+include grader/reach.mk
+
 # make test and its steps' pool (test-build, test-all): in a file of its own.
 include grader/test.mk
