@@ -52,7 +52,7 @@ grader/tools/install-deps.sh arm64   # debootstrap, rsync
 release=$here/scanlab-student
 grader/tools/make-release.sh "$release" >/dev/null
 bin=$(dirname "$python")
-PATH=$bin:$PATH actionlint -color=never "$release/.github/workflows/grade.yml" ||
+"$bin/actionlint" -no-color -shellcheck "$bin/shellcheck" -pyflakes= "$release/.github/workflows/grade.yml" ||
     fail "actionlint finds fault with .github/workflows/grade.yml (above)"
 echo "  classroom: actionlint $("$bin/actionlint" -version | head -n 1): grade.yml passes (with shellcheck $("$bin/shellcheck" --version | sed -n 's/^version: //p'))"
 awk -v guidance=guided -f grader/tools/rubric.awk "$release"/grader/labs/*/rubric.txt >"$here/rubric.tsv"
@@ -83,7 +83,7 @@ in_root() {
         mount -t overlay overlay -o "lowerdir=$work/root,upperdir=$fresh/upper,workdir=$fresh/work" "$fresh/root" || exit 1
         root=$fresh/root
         mount -t proc proc "$root/proc" && mount -t tmpfs tmpfs "$root/dev/shm" &&
-        cp /etc/resolv.conf "$root/etc/resolv.conf" &&
+        cp /etc/resolv.conf /etc/hosts "$root/etc/" &&
         mount --bind "$work/apt" "$root/var/cache/apt/archives" &&
         mkdir -p "$root/steps" "$root/out" "$root$home" && mount --bind "$here/steps" "$root/steps" &&
         mount --bind "$here/out" "$root/out" && cp -r "$release" "$root$home/scanlab" || exit 1
@@ -94,7 +94,7 @@ in_root() {
 
 # ---- 2. The workflow's steps, as GitHub's runner runs them ----------------
 cat >"$here/steps/workflow.sh" <<'SCRIPT'
-useradd --create-home --home-dir /home/runner runner
+useradd --home-dir /home/runner runner   # its home made above, with the release in it
 echo 'runner ALL=(ALL) NOPASSWD: ALL' >/etc/sudoers.d/runner
 chown -R runner: /home/runner
 for step in /steps/[0-9][0-9].sh; do
