@@ -7,8 +7,8 @@
 # ROOT_DIR holds the clean root and apt's downloads, kept from one run
 # to the next (make test-classroom: SCANLAB_CACHE/amd64); BUILD_DIR what
 # one run makes (the release, the steps, their results).
-# PYTHON is the checks' venv's (grader/reach.mk: nbclient, actionlint,
-# shellcheck, PyYAML). On a student release made here (make-release.sh):
+# PYTHON is the checks' venv's (grader/reach.mk: nbclient, actionlint and
+# its shellcheck, PyYAML). On a student release made here (make-release.sh):
 #
 #   1. actionlint (with shellcheck on each run: script) passes the release's
 #      .github/workflows/grade.yml; autograding.json gives each lab its
@@ -111,8 +111,9 @@ done </steps/artifacts
 cp /home/runner/summary.md /out/
 SCRIPT
 in_root /home/runner /steps/workflow.sh || fail "a step of the workflow failed in the clean root (above)"
-grep -q '^ScanLab scoreboard' "$here/out/summary.md" && grep -q '^  total ' "$here/out/summary.md" ||
+{ grep -q '^ScanLab scoreboard' "$here/out/summary.md" && grep -q '^  total ' "$here/out/summary.md"; } ||
     fail "the job summary has no scoreboard: $here/out/summary.md"
+# shellcheck disable=SC2086 # the lab numbers are words
 "$python" -c 'import json, sys
 results = json.load(open(sys.argv[1]))
 tests = results["tests"]
