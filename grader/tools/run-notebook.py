@@ -15,6 +15,7 @@ output as it ends, and exits 1 when a cell fails, naming it. A notebook
 with no needs-gpu cell, or one whose first cell needs a GPU, is refused:
 the test would then run all or nothing of it.
 """
+import re
 import sys
 import time
 
@@ -29,7 +30,8 @@ def outputs_text(cell):
         if output.output_type == "stream":
             text.append(output.text)
         elif output.output_type == "error":
-            text.append("\n".join(output.traceback))
+            # IPython colours its tracebacks: the colour codes dropped.
+            text.append(re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(output.traceback)) + "\n")
         elif "text/plain" in output.get("data", {}):
             text.append(output.data["text/plain"] + "\n")
         elif "text/html" in output.get("data", {}):
