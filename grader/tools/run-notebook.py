@@ -10,7 +10,7 @@ cells before it get the course and install what it needs, which a
 machine without a GPU can do); --all runs every cell. The cells run in
 a fresh Python kernel (ipykernel); settings come from the environment
 the notebook reads (SCANLAB_COURSE, SCANLAB_WORK, ...). It writes the
-cells it ran, with their outputs, to OUT.ipynb, prints each cell's
+cells it ran, with their outputs, to OUT.ipynb (after each cell), prints each cell's
 output as it ends, and exits 1 when a cell fails, naming it. A notebook
 with no needs-gpu cell, or one whose first cell needs a GPU, is refused:
 the test would then run all or nothing of it.
@@ -62,6 +62,7 @@ def main():
             title = notebook.cells[index - 1].source.splitlines()[0] if index else ""
             print(f"--- cell {index} ({title[:70]}) in {time.time() - start:.0f} s")
             print(outputs_text(cell), end="", flush=True)
+            nbformat.write(notebook, sys.argv[2])   # so far, should the run be stopped
             if failed is not None:
                 break
     nbformat.write(notebook, sys.argv[2])
