@@ -165,6 +165,7 @@ include grader/labs.mk
 include scanzip/scanzip.mk
 include docs/docs.mk
 include grader/release.mk
+include grader/reach.mk
 include grader/test.mk
 
 # What each object was built from (gcc -MMD). Not build/arm64*: make

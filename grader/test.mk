@@ -26,15 +26,17 @@
 # Each step is a target of the Makefile's. Listed longest first, the order
 # in which the pool starts them; TEST_AFTER_STEP names the steps one waits
 # for, and a step without that line waits for test-build.
-TEST_STEPS := check-skeletons test-arm64 test-compile-cuda test-slurm test-build \
+TEST_STEPS := check-skeletons test-arm64 test-compile-cuda test-slurm test-classroom test-build \
               test-planted test-tamper check-portable test-docs emu-test test-grade-solutions \
-              test-open-edition fuzz test-scanzip test-grade-skeletons test-fast test-gpu-lock check-help
+              test-open-edition fuzz test-scanzip test-grade-skeletons test-fast test-gpu-lock test-notebook check-help
 TEST_AFTER_test-build        := check-skeletons
 TEST_AFTER_test-compile-cuda := check-skeletons
 TEST_AFTER_test-arm64        :=
 TEST_AFTER_test-slurm        :=
 TEST_AFTER_check-skeletons   :=
 TEST_AFTER_check-help        :=
+TEST_AFTER_test-classroom    :=
+TEST_AFTER_test-notebook     :=
 test_after = $(if $(filter undefined,$(origin TEST_AFTER_$(1))),test-build,$(TEST_AFTER_$(1)))
 
 # Everything the steps install (grader/tools/install-deps.sh), at once,
