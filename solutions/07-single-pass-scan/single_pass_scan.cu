@@ -33,14 +33,18 @@
 //@  *         The design is yours: how a block scans its tile, how it
 //@  *         publishes and reads the status words, how long it waits. Only
 //@  *         the whole scan is graded (the README says what the tests try).
-//@  *
+//@  *         One constraint to design for: a GPU does not promise to start
+//@  *         blocks in blockIdx.x order, and a block may wait only for
+//@  *         work that is sure to be running.
 // END OPEN
+// BEGIN GUIDED
  *         Tile numbers come from an atomic counter, not from blockIdx.x:
  *         a GPU does not start blocks in index order, and a block that
  *         waits for a tile whose block has not started (and cannot start:
  *         the GPU is full of waiting blocks) waits forever. Taken in the
  *         order blocks start, every tile a block waits for is already
  *         being worked on.
+// END GUIDED
  * Rules:  CUDA C; no Thrust, CUB or other scan libraries.
  * Build:  make grade LAB=07        grade this file
 // BEGIN GUIDED
