@@ -33,4 +33,4 @@ test-notebook: reach-venv ## the Colab notebook's cells up to the first tagged n
 
 test-classroom: reach-venv ## the release's workflow passes actionlint; its steps, and the dev container's set-up, pass in clean Debian roots (root)
 	$(source_tree_only)
-	@grader/test/test-classroom.sh $(SCANLAB_CACHE)/amd64 build/classroom-test $(REACH_PY)
+	@ARM64_WORK=$(SCANLAB_CACHE)/arm64 grader/test/test-classroom.sh $(SCANLAB_CACHE)/amd64 build/classroom-test $(REACH_PY)

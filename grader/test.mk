@@ -35,7 +35,7 @@ TEST_AFTER_test-arm64        :=
 TEST_AFTER_test-slurm        :=
 TEST_AFTER_check-skeletons   :=
 TEST_AFTER_check-help        :=
-TEST_AFTER_test-classroom    :=
+TEST_AFTER_test-classroom    := test-arm64
 TEST_AFTER_test-notebook     :=
 test_after = $(if $(filter undefined,$(origin TEST_AFTER_$(1))),test-build,$(TEST_AFTER_$(1)))
 
@@ -197,3 +197,4 @@ test-arm64: ## emu-test and labs ARM64_LABS (01 07) graded in an arm64 Debian ro
 
 test-tamper: ## each cheating submission in grader/tamper/ gains nothing
 	$(source_tree_only)
+	@grader/test/run-tamper.sh

@@ -149,18 +149,24 @@ end
 
 local list, wrong = {}, {}
 
+-- The defaults, with an element's own attributes over them.
+local function over_defaults(defaults, attributes)
+  local merged = {}
+  for name, value in pairs(defaults) do
+    merged[name] = value
+  end
+  for name, value in pairs(attributes) do
+    merged[name] = value
+  end
+  return merged
+end
+
 -- A datum span, its attributes completed by the defaults of its Div.
 local function datum(span, defaults)
   if not span.classes:includes("datum") then
     return nil
   end
-  local a = {}
-  for name, value in pairs(defaults) do
-    a[name] = value
-  end
-  for name, value in pairs(span.attributes) do
-    a[name] = value
-  end
+  local a = over_defaults(defaults, span.attributes)
   local value = value_of(a)
   local text = pandoc.utils.stringify(span.content)
   if text ~= "" and text ~= value then
@@ -217,14 +223,7 @@ function Pandoc(doc)
     local out = {}
     for _, block in ipairs(blocks) do
       if block.t == "Div" and block.classes:includes("data") then
-        local inner = {}
-        for name, value in pairs(defaults) do
-          inner[name] = value
-        end
-        for name, value in pairs(block.attributes) do
-          inner[name] = value
-        end
-        for _, b in ipairs(blocks_in(block.content, inner, guard)) do
+        for _, b in ipairs(blocks_in(block.content, over_defaults(defaults, block.attributes), guard)) do
           out[#out + 1] = b
         end
       elseif block.t == "Div" and block.classes:includes("readme") then

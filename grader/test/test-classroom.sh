@@ -23,7 +23,12 @@
 #      holds the labs graded, and the job summary the scoreboard;
 #   3. the dev container's set-up (check-reach.py devcontainer: the
 #      Dockerfile's RUN line, then postCreateCommand's make deps and
-#      make grade LAB=01), as root, in another clean copy of the same root.
+#      make grade LAB=01), as root, in another clean copy of the same root;
+#   4. the same set-up on arm64 (Docker on an Apple-silicon Mac), in a
+#      copy of test-arm64's root (ARM64_WORK, its ROOT_DIR: the programs
+#      run under qemu-user), which holds Criterion already (the RUN line's
+#      apt-get then finds it installed). Skipped, and said so, when there
+#      is no such root: make test runs this step after test-arm64.
 #
 # The root (ROOT_DIR/root: debian-root.sh) holds what both start with:
 # GitHub's runner image has gcc, make, gawk, git and sudo, and the dev
@@ -71,26 +76,27 @@ grader/test/debian-root.sh amd64 "$work" build-essential,make,gawk,git,sudo,ca-c
 phase_done "the root ready"
 
 # in_root HOME_DIR SCRIPT: run sh SCRIPT (a path in the root) on a fresh
-# overlay of the root, with the release at HOME_DIR/scanlab, the steps at
+# overlay of the root $base (apt's downloads kept in $apt), with the release at HOME_DIR/scanlab, the steps at
 # /steps and BUILD_DIR/out at /out.
 in_root() {
     rm -rf "${here:?}/out" && mkdir -p "$here/out"
     unshare --mount --pid --fork sh -c '
-        work=$1 here=$2 home=$3 release=$4 script=$5 labs=$6
+        base=$1 here=$2 home=$3 release=$4 script=$5 labs=$6 apt=$7
         fresh=$here/fresh
         mkdir -p "$fresh" && mount -t tmpfs -o size=8g tmpfs "$fresh" &&
         mkdir -p "$fresh/upper" "$fresh/work" "$fresh/root" &&
-        mount -t overlay overlay -o "lowerdir=$work/root,upperdir=$fresh/upper,workdir=$fresh/work" "$fresh/root" || exit 1
+        mount -t overlay overlay -o "lowerdir=$base,upperdir=$fresh/upper,workdir=$fresh/work" "$fresh/root" || exit 1
         root=$fresh/root
         mount -t proc proc "$root/proc" && mount -t tmpfs tmpfs "$root/dev/shm" &&
         cp /etc/resolv.conf /etc/hosts "$root/etc/" &&
-        mount --bind "$work/apt" "$root/var/cache/apt/archives" &&
+        mount --bind "$apt" "$root/var/cache/apt/archives" &&
         mkdir -p "$root/steps" "$root/out" "$root$home" && mount --bind "$here/steps" "$root/steps" &&
         mount --bind "$here/out" "$root/out" && cp -r "$release" "$root$home/scanlab" || exit 1
         exec chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
             HOME="$home" LAB="$labs" sh -c "cd $home/scanlab && . $script"
-    ' sh "$work" "$here" "$1" "$release" "$2" "$labs"
+    ' sh "$base" "$here" "$1" "$release" "$2" "$labs" "$apt"
 }
+base=$work/root apt=$work/apt   # in_root's root and apt cache (part 4: arm64's)
 
 # ---- 2. The workflow's steps, as GitHub's runner runs them ----------------
 cat >"$here/steps/workflow.sh" <<'SCRIPT'
@@ -127,3 +133,16 @@ phase_done "the workflow's steps passed in a clean root (labs $labs)"
 # ---- 3. The dev container's set-up ----------------------------------------
 in_root /workspaces /steps/devcontainer.sh || fail "the dev container's set-up failed in a clean root (above)"
 phase_done "the dev container's set-up passed in a clean root"
+
+# ---- 4. The dev container's set-up on arm64 --------------------------------
+arm64=${ARM64_WORK:-}
+if [ -z "$arm64" ] || [ ! -d "$arm64/root" ]; then
+    echo "  classroom: the dev container on arm64 skipped: no arm64 root (make test-arm64 makes it; ARM64_WORK=${arm64:-unset})"
+    exit 0
+fi
+exec 8>"$arm64/lock"
+flock 8   # test-arm64's root, not changed: an overlay again
+mkdir -p "$arm64/apt-classroom"
+base=$arm64/root apt=$arm64/apt-classroom
+in_root /workspaces /steps/devcontainer.sh || fail "the dev container's set-up failed in the arm64 root (above)"
+phase_done "the dev container's set-up passed on arm64 (test-arm64's root, under qemu-user)"
