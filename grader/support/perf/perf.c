@@ -12,6 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cuda_profiler_api.h>
+#include <string.h>
+
 #include "perf.h"
 #include "random.h"
 #include "todo.h"
@@ -295,6 +298,60 @@ static void make_inputs(uint64_t seed)
     bench_check(cudaDeviceSynchronize(), "uploading the inputs");
 }
 
+/* ---- One call for a profiler ---------------------------------------------
+ *
+ * With SCANLAB_PROFILE=student or reference (make profile, under ncu
+ * --profile-from-start off), the program times nothing: it runs that
+ * side's function once to warm up (round 0), then once more between
+ * cudaProfilerStart and cudaProfilerStop (round 1), so the profiler sees
+ * exactly the kernels of one call on a warm GPU, checks that call's
+ * output, and prints
+ *
+ *   profile  VERDICT  FUNCTION  N  SIDE  BYTES  MESSAGE
+ *
+ * VERDICT as perf's: ok, wrong, error, todo; or none when the reference
+ * was asked for and not linked in (a student's copy). */
+static void profile_report(const char *verdict, const char *side, const char *message)
+{
+    double bytes = perf_task.bytes_moved != NULL ? perf_task.bytes_moved() : 8.0 * n;
+    printf("profile\t%s\t%s\t%zu\t%s\t%.0f\t%s\n", verdict, perf_task.function, n, side, bytes, message);
+}
+
+static int profile_one_call(const char *side_name)
+{
+    enum perf_side side = strcmp(side_name, "reference") == 0 ? PERF_REFERENCE : PERF_STUDENT;
+    if (side == PERF_REFERENCE && !perf_task.has_reference()) {
+        profile_report("none", side_name, "no reference linked in (a student's copy has none)");
+        return 0;
+    }
+    char why[768];
+    for (int round = 0; round < 2; round++) {
+        struct run_of what = {round, side};
+        scanlab_todo_clear();
+        if (round == 1)
+            bench_check(cudaProfilerStart(), "starting the profiler's range");
+        cudaError_t err = run_task(&what);
+        if (round == 1)
+            bench_check(cudaProfilerStop(), "stopping the profiler's range");
+        if (side == PERF_STUDENT && scanlab_todo_function() != NULL) {
+            profile_report("todo", side_name, "not written yet (it is the skeleton's stub)");
+            return 0;
+        }
+        if (err != cudaSuccess) {
+            snprintf(why, sizeof why, "call %d failed: %s (%s)", round + 1, cudaGetErrorName(err),
+                     cudaGetErrorString(err));
+            profile_report("error", side_name, why);
+            return 0;
+        }
+    }
+    if (!perf_task.check(1, side, why, sizeof why)) {
+        profile_report("wrong", side_name, why);
+        return 0;
+    }
+    profile_report("ok", side_name, "one call profiled after one to warm up; its output checked");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     char *end = NULL;
@@ -304,6 +361,16 @@ int main(int argc, char **argv)
         return 2;
     }
     uint64_t seed = strtoull(argv[2], NULL, 0);
+    const char *profile_side = getenv("SCANLAB_PROFILE");
+    if (profile_side != NULL && strcmp(profile_side, "student") != 0 && strcmp(profile_side, "reference") != 0) {
+        fprintf(stderr, "%s: SCANLAB_PROFILE=%s: student or reference\n", argv[0], profile_side);
+        return 2;
+    }
+    if (profile_side != NULL) {
+        perf_task.setup(n);
+        make_inputs(seed);
+        return profile_one_call(profile_side);
+    }
     /* All the GPU work outside the clocks holds the GPU shared, from the
      * context this program creates (its first CUDA call, in setup) to its
      * end: allocating and poisoning gigabytes, uploading, checking, and
