@@ -13,7 +13,8 @@
 #
 # LIST, when given, receives "page<TAB>value<TAB>source" for every datum.
 # Needs pandoc and solutions/. Last line: "readme datums: N READMEs, M
-# numbers, all from docs/data/"; exit status 1 on failure.
+# numbers, all from docs/data/ or the files that set them" (settings:
+# datum.lua); exit status 1 on failure.
 set -eu
 cd "$(dirname "$0")/.."
 [ -d solutions ] || { echo "docs/check-readme-datums.sh: needs solutions/" >&2; exit 2; }
@@ -32,4 +33,4 @@ if [ "$failed" -ne 0 ]; then
     echo "readme datums: FAILED: a README's number is not its recorded datum (above)"
     exit 1
 fi
-echo "readme datums: $readmes READMEs, $numbers numbers, all from docs/data/"
+echo "readme datums: $readmes READMEs, $numbers numbers, all from docs/data/ or the files that set them"

@@ -28,7 +28,7 @@ docs-data: ## recompute docs/data/figures/ (the figures' data) from the solution
 # Both editions build (the full one checks the figure data); the student
 # one passes every check of docs/check.sh and shows no line of a solution,
 # which the full one does show; a student release builds the same site.
-test-docs: ## both editions build, their links resolve, the student one shows no solution, loads in Chromium, fits 400 px and finds every glossary term by search; every measured number (the READMEs' too) is a datum of docs/data/; the chapters' predicted outputs and self-check answers are the references'; the emulator's path needs no CUDA toolkit; a student release builds it and names no file it lacks; rubric tables match; make report's page builds from recorded CSVs
+test-docs: ## both editions build, their links resolve, the student one shows no solution, loads in Chromium, fits 400 px and finds every glossary term by search; every measured number (the READMEs' too) is a datum of docs/data/; the chapters' predicted outputs and self-check answers are the references'; the emulator's path needs no CUDA toolkit; a student release builds it and names no file it lacks, and the open edition's READMEs name nothing its skeletons lack; rubric tables match; make report's page builds from recorded CSVs
 	$(source_tree_only)
 	@grader/tools/install-deps.sh pandoc gnuplot chromium
 	@grader/test/check-rubric-tables.sh
@@ -39,5 +39,7 @@ test-docs: ## both editions build, their links resolve, the student one shows no
 	@docs/check-no-toolkit.sh
 	@docs/check-readme-datums.sh
 	@docs/check-release.sh build/docs build/docs-release/scanlab-student
+	@grader/tools/make-release.sh --guidance open build/release-open/scanlab-student >/dev/null
+	@docs/check-names.sh build/release-open/scanlab-student
 	@docs/report/test.sh build/report-test
 

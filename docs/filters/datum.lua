@@ -34,6 +34,10 @@
 --   any other      a field that the row must equal, e.g. n=16777216,
 --                  version="scan_exclusive_tiled (03)"
 --
+-- Settings, numbers the project sets rather than measures, are spans of
+-- class "setting": [1.25]{.setting file=grader/lib/perf.sh var=perf_slack}
+-- must be the value that file gives perf_slack (setting(), below).
+--
 -- Exactly one row must match: none, or several, stops the build, as does
 -- a missing file or field. SCANLAB_PAGE names the page in messages;
 -- SCANLAB_DATUM_OUT, when set, gets a line "page<TAB>value<TAB>source"
@@ -176,16 +180,69 @@ local function datum(span, defaults)
   return pandoc.Str(value)
 end
 
+-- The value that a line of a file gives NAME: "NAME=1.25" or "NAME ?= 1"
+-- (shell, make), "${NAME:-10}" (a shell default), "#define NAME 1250" (C).
+local function assigned(line, name)
+  local n = name:gsub("%p", "%%%0")
+  return line:match("^%s*" .. n .. "%s*[:?]?=%s*([%w.]+)")
+      or line:match("%${" .. n .. ":%-([%w.]+)}")
+      or line:match("^%s*#%s*define%s+" .. n .. "%s+([%w.]+)")
+end
+
+-- A setting read from the file that sets it: [1.25]{.setting
+-- file=grader/lib/perf.sh var=perf_slack}x must be the value that file's
+-- first such line gives it (perf_slack=1.25), so a limit changed there
+-- cannot leave the text behind. A setting span without var= only names
+-- its source= (below).
+local function setting(span)
+  local a = span.attributes
+  if not span.classes:includes("setting") or not a.var then
+    return nil
+  end
+  local file = a.file and io.open(root .. "/" .. a.file, "r")
+  if not file then
+    fail(page .. ": a setting with var= needs file=, a file that opens: " .. (a.file or "none"))
+  end
+  local value
+  for line in file:lines() do
+    value = value or assigned(line, a.var)
+  end
+  file:close()
+  if not value then
+    fail(page .. ": no line '" .. a.var .. "=...' in " .. a.file)
+  end
+  local text = pandoc.utils.stringify(span.content)
+  local source = a.file .. ": " .. a.var
+  if text ~= value then
+    wrong[#wrong + 1] = "[" .. text .. "] should read " .. value .. " (" .. source .. ")"
+  end
+  list[#list + 1] = page .. "\t" .. value .. "\t" .. source
+  return pandoc.Str(value)
+end
+
 -- A number typed by hand before a unit of measure: "40 GB/s", "0.054
--- ms", "0.67 of copy". Such a number must be a datum, or sit in a Div of
--- class "unrecorded" (or a Span) whose source= says where it was measured
--- (a profile that no file of docs/data/ holds).
+-- ms", "17 s", "2 min", "0.67 of copy", or as a ratio or a share: "2.03x",
+-- "6%". Such a number must be a datum, or sit in a Div or Span of class
+-- "unrecorded" whose source= says where it was measured (a profile that
+-- no file of docs/data/ holds), or of class "setting" whose source= says
+-- where it is set (a time limit, a grading threshold, an input: a number
+-- the project chooses, not one it measured).
 local hand = {}
-local units = { ["ms"] = true, ["µs"] = true, ["GB/s"] = true, ["TB/s"] = true }
+local units = { ["ms"] = true, ["µs"] = true, ["ns"] = true, ["s"] = true, ["min"] = true,
+                ["seconds"] = true, ["minutes"] = true, ["hours"] = true,
+                ["GB/s"] = true, ["TB/s"] = true }
+local number = "^%(?%d[%d.,]*$"
+-- "2.03x", "(6.7x)", "0.58x"; not a hexadecimal "0x...".
+local function ratio(text)
+  local bare = text:gsub("[%p]+$", "")
+  return bare:match("^%(?%d[%d.]*x$") and not bare:match("^%(?0x$")
+end
 local function typed(inlines)
-  for i = 1, #inlines - 2 do
+  for i = 1, #inlines do
     local a, b, c = inlines[i], inlines[i + 1], inlines[i + 2]
-    if a.t == "Str" and a.text:match("^%(?%d[%d.,]*$") and b.t == "Space" and c.t == "Str" then
+    if a.t == "Str" and (ratio(a.text) or a.text:match("^%(?%d[%d.,-]*%%")) then
+      hand[#hand + 1] = a.text
+    elseif a.t == "Str" and a.text:match(number) and b and b.t == "Space" and c and c.t == "Str" then
       local unit = c.text:gsub("[%p]+$", "")
       local copy = c.text == "of" and inlines[i + 4] and inlines[i + 4].t == "Str" and inlines[i + 4].text:match("^copy")
       if units[unit] or c.text:match("^GB/s") or copy then
@@ -195,26 +252,29 @@ local function typed(inlines)
   end
 end
 
--- An unrecorded Div or Span must say where its numbers come from.
+-- An unrecorded or setting Div or Span must say where its numbers come from.
 local function need_source(element)
-  if not element.attributes.source then
-    fail(page .. ": an unrecorded Div or Span needs source= (where its numbers were measured)")
+  if not element.attributes.source and not element.attributes.var then
+    fail(page .. ": an unrecorded or setting Div or Span needs source= (where its numbers were measured or set)")
   end
   return true
+end
+local function sourced(element)
+  return element.classes:includes("unrecorded") or element.classes:includes("setting")
 end
 
 local function walk(blocks, defaults, guard)
   local div = pandoc.Div(blocks)
   if guard then
     local recorded = pandoc.walk_block(div, { Span = function(span)
-      if span.classes:includes("unrecorded") then
+      if sourced(span) then
         return need_source(span) and pandoc.Str("")
       end
     end })
     pandoc.walk_block(recorded, { Inlines = function(inlines) typed(inlines) end })
   end
   return pandoc.walk_block(div, {
-    Span = function(span) return datum(span, defaults) end,
+    Span = function(span) return datum(span, defaults) or setting(span) end,
   }).content
 end
 
@@ -232,7 +292,7 @@ function Pandoc(doc)
         -- which docs/check-readme-datums.sh checks.
         block.content = blocks_in(block.content, defaults, false)
         out[#out + 1] = block
-      elseif block.t == "Div" and block.classes:includes("unrecorded") then
+      elseif block.t == "Div" and sourced(block) then
         need_source(block)
         block.content = blocks_in(block.content, defaults, false)
         out[#out + 1] = block

@@ -39,7 +39,13 @@ for page in solutions/[0-9][0-9]-*/README.md docs/lab[0-9][0-9].md; do
     *) number=$(basename "$page" .md | cut -c4-5); editions=guided ;;
     esac
     for guidance in $editions; do
-        table=$(awk -v guidance="$guidance" -f grader/tools/skeleton.awk "$page" |
+        # A chapter has no editions: read it as it is (skeleton.awk stops
+        # at its first empty datum, which a chapter may have before its table).
+        case "$page" in
+        solutions/*) text=$(awk -v guidance="$guidance" -f grader/tools/skeleton.awk "$page") ;;
+        *) text=$(cat "$page") ;;
+        esac
+        table=$(printf '%s\n' "$text" |
                 awk -F'|' '/^\| `[A-Za-z0-9_]+::[A-Za-z0-9_]+` \|/ {
                     gsub(/[` ]/, "", $2); gsub(/ /, "", $3); print $2 " " $3 }' | sort)
         [ -n "$table" ] || continue

@@ -59,14 +59,16 @@ function fail(message) {
 }
 # A README's measured numbers are datums in the solution, read from
 # docs/data/ and checked there (docs/check-readme-datums.sh), in Divs of
-# class data that give them defaults; the student reads them plain:
+# class data that give them defaults, and its limits are settings read
+# from the file that sets them; the student reads them plain:
 #     ::: {.data csv=docs/data/bench-h200.csv}     (dropped, and its :::)
 #     [0.94]{.datum n=16777216 field=of_copy}   ->  0.94
+#     [1.25]{.setting file=grader/lib/perf.sh var=perf_slack}x   ->  1.25x
 function plain_numbers(line,    out, span) {
     out = ""
-    while (match(line, /\[[^]]*\]\{\.datum[^}]*\}/)) {
+    while (match(line, /\[[^]]*\]\{\.(datum|setting)[^}]*\}/)) {
         span = substr(line, RSTART, RLENGTH)
-        if (index(span, "]{") == 2) fail("an empty datum: a README keeps its number, which students read raw")
+        if (index(span, "]{") == 2) fail("an empty datum or setting: a README keeps its number, which students read raw")
         out = out substr(line, 1, RSTART - 1) substr(span, 2, index(span, "]{") - 2)
         line = substr(line, RSTART + RLENGTH)
     }
