@@ -979,6 +979,22 @@ static void finish_input(const struct command *c, const struct stat *input, cons
             strerror(errno));
 }
 
+/* After a run's stream, whatever its result: the bar cleared and the
+ * output closed (close_output: kept on success, dropped on failure); then
+ * a failure ends the program, naming the output when a write failed
+ * (/dev/full: ...) and the input otherwise, and a success ends with
+ * finish_input. */
+static void finish_run(const struct command *c, const struct scanzip_run *run, int result,
+                       const struct scanzip_why *why, struct output *out, const struct stat *status)
+{
+    clear_progress(run);
+    const char *failed = ferror(out->file) ? output_name(out) : display_name(c->input);
+    close_output(out, result, c->force);
+    if (result != 0)
+        die(EXIT_DATA, "%s: %s", failed, why->text);
+    finish_input(c, status, out);
+}
+
 static int run_compress(struct command *c, const struct scanzip_engine *engine)
 {
     char derived[PATH_MAX];
@@ -999,14 +1015,8 @@ static int run_compress(struct command *c, const struct scanzip_engine *engine)
     struct scanzip_run run = run_for(c, &bar);
     double start = seconds_now();
     int result = scanzip_compress_stream(engine, &c->options, in, size, out.file, &run, &why);
-    clear_progress(&run);
+    finish_run(c, &run, result, &why, &out, &status);
     uint64_t written = run.compressed_bytes;
-    /* A failed write names the output (/dev/full: ...), anything else the input. */
-    const char *failed = ferror(out.file) ? output_name(&out) : display_name(c->input);
-    close_output(&out, result, c->force);
-    if (result != 0)
-        die(EXIT_DATA, "%s: %s", failed, why.text);
-    finish_input(c, &status, &out);
     print_summary(c, size, written, written > 0 ? (double)size / (double)written : 0.0, seconds_now() - start,
                   engine);
     return 0;
@@ -1027,13 +1037,8 @@ static int run_decompress(struct command *c, const struct scanzip_engine *engine
     struct scanzip_header header = {0};
     double start = seconds_now();
     int result = scanzip_decompress_stream(engine, in, out.file, UINT64_MAX, &run, &header, &why);
-    clear_progress(&run);
+    finish_run(c, &run, result, &why, &out, &status);
     uint64_t read = run.compressed_bytes;
-    const char *failed = ferror(out.file) ? output_name(&out) : display_name(c->input);
-    close_output(&out, result, c->force);
-    if (result != 0)
-        die(EXIT_DATA, "%s: %s", failed, why.text);
-    finish_input(c, &status, &out);
     print_summary(c, read, header.original_bytes, read > 0 ? (double)header.original_bytes / (double)read : 0.0,
                   seconds_now() - start, engine);
     return 0;

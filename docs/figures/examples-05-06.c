@@ -52,22 +52,13 @@ cudaError_t example_frame_bits(const uint32_t *d_widths, size_t n, size_t frame_
 
 static const int rle_example[8] = {1, 2, 3, 6, 6, 6, 5, 5};
 
-static void *device_zeros(size_t bytes)
-{
-    void *d = NULL;
-    must("cudaMalloc", cudaMalloc(&d, bytes));
-    must("cudaMemset", cudaMemset(d, 0, bytes));
-    return d;
-}
-
 /* Print n 32-bit values from the device, as ints or in hex. */
 static void device_row(const char *label, const void *d, size_t n, int hex)
 {
     uint32_t host[64];
     if (n > 64)
         exit(1);
-    must("cudaDeviceSynchronize", cudaDeviceSynchronize());
-    must("cudaMemcpy", cudaMemcpy(host, d, n * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+    download(host, d, n * sizeof(uint32_t));
     printf("%-24s [", label);
     for (size_t i = 0; i < n; i++)
         printf(hex ? " 0x%08x" : " %d", hex ? host[i] : (uint32_t)(int32_t)host[i]);
@@ -98,12 +89,6 @@ static void rle(void)
     device_row("counts", d_counts, runs, 0);
     must("rle_decode_search", rle_decode_search(d_symbols, d_counts, runs, d_out, n));
     device_row("decoded", d_out, n, 0);
-}
-
-static void download(void *host, const void *d, size_t bytes)
-{
-    must("cudaDeviceSynchronize", cudaDeviceSynchronize());
-    must("cudaMemcpy", cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost));
 }
 
 /* Fail the build unless two device arrays of n ints are equal. */

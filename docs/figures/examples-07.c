@@ -62,35 +62,12 @@
 
 static const int scan_example[8] = {3, 1, 7, 0, 4, 1, 6, 3};
 
-static void fail(const char *what)
-{
-    fprintf(stderr, EXAMPLES_PROGRAM ": %s\n", what);
-    exit(1);
-}
-
 static void row(const char *label, const long long *values, size_t n)
 {
     printf("%-28s [", label);
     for (size_t i = 0; i < n; i++)
         printf(" %lld", values[i]);
     printf(" ]\n");
-}
-
-static void *to_device(const int *values, size_t n)
-{
-    void *d = NULL;
-    must("cudaMalloc", cudaMalloc(&d, n * sizeof(int)));
-    if (values != NULL)
-        must("cudaMemcpy", cudaMemcpy(d, values, n * sizeof(int), cudaMemcpyHostToDevice));
-    else
-        must("cudaMemset", cudaMemset(d, 0, n * sizeof(int)));
-    return d;
-}
-
-static void from_device(int *host, const void *d, size_t n)
-{
-    must("cudaDeviceSynchronize", cudaDeviceSynchronize());
-    must("cudaMemcpy", cudaMemcpy(host, d, n * sizeof(int), cudaMemcpyDeviceToHost));
 }
 
 /* The events of the run just made, after clearing those of earlier calls. */
@@ -132,7 +109,7 @@ static void warp(void)
     size_t count = take(&events);
     long long given[STEPS][SP_WARP];
     shuffles_given(events, count, SP_WARP, STEPS, given);
-    from_device(out, d_out, SP_WARP);
+    download(out, d_out, SP_WARP * sizeof(int));
     long long result[SP_WARP];
     for (int i = 0; i < SP_WARP; i++) {
         if (given[0][i] != in[i])
@@ -166,7 +143,7 @@ static void block(void)
     /* Each thread scans its value (5 shuffles); warp 0 then the totals (5 more). */
     long long given[2 * STEPS][SP_WARP];
     shuffles_given(events, count, SP_WARP, 2 * STEPS, given);
-    from_device(out, d_out, SP_THREADS);
+    download(out, d_out, SP_THREADS * sizeof(int));
     long long offsets[WARPS];
     for (int w = 0; w < WARPS; w++) {
         long long sum = 0;

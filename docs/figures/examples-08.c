@@ -72,26 +72,6 @@ cudaError_t example_counts(uint32_t *d_counts, size_t runs, size_t n, unsigned l
 #define FRAME 4
 static const uint8_t chunk[N] = {40, 40, 41, 41, 41, 42, 43, 43, 43, 43, 42, 42, 41, 40, 40, 40};
 
-static void fail(const char *what)
-{
-    fprintf(stderr, EXAMPLES_PROGRAM ": %s\n", what);
-    exit(1);
-}
-
-static void *device_zeros(size_t bytes)
-{
-    void *d = NULL;
-    must("cudaMalloc", cudaMalloc(&d, bytes));
-    must("cudaMemset", cudaMemset(d, 0, bytes));
-    return d;
-}
-
-static void download(void *host, const void *d, size_t bytes)
-{
-    must("cudaDeviceSynchronize", cudaDeviceSynchronize());
-    must("cudaMemcpy", cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost));
-}
-
 /* Print n 32-bit values from the device as ints: "label [ 1 2 3 ]". */
 static void device_row(const char *label, const void *d, size_t n)
 {

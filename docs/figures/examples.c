@@ -39,24 +39,12 @@ static void row(const char *label, const int *values, size_t n)
     printf(" ]\n");
 }
 
-static int *to_device(const int *values, size_t n)
-{
-    int *d = NULL;
-    must("cudaMalloc", cudaMalloc((void **)&d, n * sizeof(int)));
-    if (values != NULL)
-        must("cudaMemcpy", cudaMemcpy(d, values, n * sizeof(int), cudaMemcpyHostToDevice));
-    else
-        must("cudaMemset", cudaMemset(d, 0, n * sizeof(int)));
-    return d;
-}
-
 static void device_row(const char *label, const int *d, size_t n)
 {
     int host[64];
     if (n > 64)
         exit(1);
-    must("cudaDeviceSynchronize", cudaDeviceSynchronize());
-    must("cudaMemcpy", cudaMemcpy(host, d, n * sizeof(int), cudaMemcpyDeviceToHost));
+    download(host, d, n * sizeof(int));
     row(label, host, n);
 }
 

@@ -1,7 +1,8 @@
 /*
- * examples.h: what the docs' example programs (examples.c,
- * examples-05-06.c) share: a failed call stops the build (must), and
- * main prints the figure its argument names, from a table (run_example).
+ * examples.h: what the docs' example programs (examples*.c) share: a
+ * failed call or check stops the build (must, fail), arrays go to and
+ * from the device (device_zeros, to_device, download), and main prints
+ * the figure its argument names, from a table (run_example).
  *
  *   #define EXAMPLES_PROGRAM "examples"
  *   #include "examples.h"
@@ -30,6 +31,38 @@ static inline void must(const char *what, cudaError_t err)
         fprintf(stderr, EXAMPLES_PROGRAM ": %s failed: %s\n", what, cudaGetErrorName(err));
         exit(1);
     }
+}
+
+/* Exit 1 on a failed check: the figure would show a wrong result. */
+static inline void fail(const char *what)
+{
+    fprintf(stderr, EXAMPLES_PROGRAM ": %s\n", what);
+    exit(1);
+}
+
+/* bytes zero bytes on the device. */
+static inline void *device_zeros(size_t bytes)
+{
+    void *d = NULL;
+    must("cudaMalloc", cudaMalloc(&d, bytes));
+    must("cudaMemset", cudaMemset(d, 0, bytes));
+    return d;
+}
+
+/* n ints on the device: a copy of values, or zeros when values is NULL. */
+static inline int *to_device(const int *values, size_t n)
+{
+    int *d = device_zeros(n * sizeof(int));
+    if (values != NULL)
+        must("cudaMemcpy", cudaMemcpy(d, values, n * sizeof(int), cudaMemcpyHostToDevice));
+    return d;
+}
+
+/* bytes from the device, once the kernels before are done. */
+static inline void download(void *host, const void *d, size_t bytes)
+{
+    must("cudaDeviceSynchronize", cudaDeviceSynchronize());
+    must("cudaMemcpy", cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost));
 }
 
 /* A figure's name (docs/figure-data.sh passes it) and what prints its rows. */

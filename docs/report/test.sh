@@ -54,6 +54,9 @@ row() {
 }
 # says PAGE TEXT: the page has TEXT, wherever its lines break.
 says() { tr '\n' ' ' <"$1" | sed 's/  */ /g' | grep -q -F "$2"; }
+# shows PAGE TEXT WHAT: a check that the page says TEXT; hides: that it does not.
+shows() { if says "$1" "$2"; then pass "$3"; else fail "$3: the page lacks '$2'"; fi; }
+hides() { if says "$1" "$2"; then fail "$3: the page has '$2'"; else pass "$3"; fi; }
 # expect WHAT GOT WANTED
 expect() {
     if [ "$2" = "$3" ]; then pass "$1"; else fail "$1: got '$2', expected '$3'"; fi
@@ -95,15 +98,12 @@ if docs/report/build.sh --answers "$out/answers.md" "$recorded" "$out/recorded" 
     done
     if grep -q 'src="figures/' "$out/recorded/report.html"; then fail "recorded: report.html still links figures/"
     else expect "recorded: charts inside report.html" "$(grep -o 'data:image/svg+xml' "$out/recorded/report.html" | wc -l)" 5; fi
-    if says "$page" 'TEST-ANSWER: three passes over the data.'; then pass "recorded: the answer to 03.1 is on the page"
-    else fail "recorded: the answer to 03.1 is not on the page"; fi
+    shows "$page" 'TEST-ANSWER: three passes over the data.' "recorded: the answer to 03.1 is on the page"
     questions=$(cat docs/report/[0-9][0-9]-*.md | grep -c '^### ')
     expect "recorded: questions without an answer (03.2 is blank)" \
         "$(grep -c 'Not answered yet' "$page")" "$((questions - 1))"
-    if says "$page" 'This CSV is itself one of those recorded runs'; then pass "recorded: the CSV is a recorded run, said"
-    else fail "recorded: the page does not say its CSV is one of the recorded runs"; fi
-    if says "$page" 'has no rows of <code>make bench BENCH=cascade</code>'; then pass "recorded: no cascade rows, said"
-    else fail "recorded: the cascade section does not say the CSV has no cascade rows"; fi
+    shows "$page" 'This CSV is itself one of those recorded runs' "recorded: the CSV is a recorded run, said"
+    shows "$page" 'has no rows of <code>make bench BENCH=cascade</code>' "recorded: no cascade rows, said"
 else
     fail "recorded: the page did not build from $recorded: $(tail -n 3 "$out/recorded.log")"
 fi
@@ -116,8 +116,7 @@ if docs/report/build.sh --answers "" "$out/student.csv" "$out/student" >"$out/st
     page=$out/student/index.html
     expect "student: tiled scan at 2^24, beside the reference's" "$(row "$page" "scan_exclusive_tiled (03)" 224)" \
         "0.4824|0.101||0.2412|0.201"
-    if says "$page" 'itself one of those recorded runs'; then fail "student: the page takes a doctored CSV for a recorded run"
-    else pass "student: not called a recorded run"; fi
+    hides "$page" 'itself one of those recorded runs' "student: a doctored CSV not called a recorded run"
     expect "student: tiled scan at 2^28, not run" "$(row "$page" "scan_exclusive_tiled (03)" 228 | cut -d'|' -f1,4)" \
         "not in this run|3.5658"
 else
@@ -134,10 +133,8 @@ fi
 } >"$out/nvcomp.csv"
 if docs/report/build.sh --answers "" "$out/nvcomp.csv" "$out/nvcomp" >"$out/nvcomp.log" 2>&1; then
     page=$out/nvcomp/index.html
-    if says "$page" 'nvCOMP'; then fail "nvcomp: the page shows nvCOMP's rows as an input of the student's"
-    else pass "nvcomp: nvCOMP's rows left out"; fi
-    if says "$page" 'Input: ch2.nii; 6 MiB; 8-bit; chunks of 2^24.'; then pass "nvcomp: the cascade's own inputs still there"
-    else fail "nvcomp: the cascade's input ch2.nii (chunks of 2^24) is missing"; fi
+    hides "$page" 'nvCOMP' "nvcomp: nvCOMP's rows left out"
+    shows "$page" 'Input: ch2.nii; 6 MiB; 8-bit; chunks of 2^24.' "nvcomp: the cascade's own inputs still there"
 else
     fail "nvcomp: the page did not build: $(tail -n 3 "$out/nvcomp.log")"
 fi
@@ -146,9 +143,8 @@ fi
 sed 's/,NVIDIA H100 80GB HBM3,/,NVIDIA A100-SXM4-80GB,/' "$recorded" >"$out/other-gpu.csv"
 if docs/report/build.sh "$out/other-gpu.csv" "$out/other-gpu" >"$out/other-gpu.log" 2>&1; then
     page=$out/other-gpu/index.html
-    if says "$page" 'no recorded run of the reference solutions on NVIDIA A100-SXM4-80GB'; then
-        pass "other-gpu: no reference run on that GPU, said"
-    else fail "other-gpu: the page does not say there is no reference run on that GPU"; fi
+    shows "$page" 'no recorded run of the reference solutions on NVIDIA A100-SXM4-80GB' \
+        "other-gpu: no reference run on that GPU, said"
     expect "other-gpu: tiled scan at 2^24" "$(row "$page" "scan_exclusive_tiled (03)" 224)" "0.2412|0.201||none|"
 else
     fail "other-gpu: the page did not build: $(tail -n 3 "$out/other-gpu.log")"

@@ -118,9 +118,10 @@ void check_device_scan_sizes(const char *lab, const char *function, device_scan_
  * test time under the emulator. */
 #define EXTREMES_MAX_N ((size_t)65536)
 
-void check_device_scan_extremes(const char *lab, const char *function, device_scan_fn scan,
-                                enum scan_kind kind, size_t max_n)
+void check_device_scan_ones_and_extremes(const char *lab, const char *function, device_scan_fn scan,
+                                         enum scan_kind kind, size_t max_n)
 {
+    check_device_scan_sizes(lab, function, scan, kind, OUT_OF_PLACE, FILL_ONES, max_n);
     size_t top = max_n < EXTREMES_MAX_N ? max_n : EXTREMES_MAX_N;
     check_device_scan_sizes(lab, function, scan, kind, OUT_OF_PLACE, FILL_MINUS_ONES, top);
     check_device_scan_sizes(lab, function, scan, kind, OUT_OF_PLACE, FILL_BIG_VALUES, top);

@@ -39,12 +39,13 @@ void check_device_scan_sizes(const char *lab, const char *function, device_scan_
                              enum scan_kind kind, enum placement placement,
                              enum fill fill, size_t max_n);
 
-/* All minus ones, then FILL_BIG_VALUES: values from INT_MIN to INT_MAX
- * whose every sum of consecutive elements fits in an int (cases.h), at
- * every size of scan_sizes up to max_n and 2^16. The sums are exact, so
- * a scan that keeps fewer than 32 bits of one (a float buffer) shows. */
-void check_device_scan_extremes(const char *lab, const char *function, device_scan_fn scan,
-                                enum scan_kind kind, size_t max_n);
+/* All ones at every size of scan_sizes up to max_n; then all minus ones
+ * and FILL_BIG_VALUES, values from INT_MIN to INT_MAX whose every sum of
+ * consecutive elements fits in an int (cases.h), at every size up to
+ * max_n and 2^16. The sums are exact, so a scan that keeps fewer than 32
+ * bits of one (a float buffer) shows. */
+void check_device_scan_ones_and_extremes(const char *lab, const char *function, device_scan_fn scan,
+                                         enum scan_kind kind, size_t max_n);
 
 /* The one large size of large_size(), random input. */
 void check_device_scan_large(const char *lab, const char *function, device_scan_fn scan,

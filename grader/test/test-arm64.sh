@@ -47,15 +47,9 @@ work=${1:-build/arm64}
 labs=${*:-01 02 05 07}
 case "$work" in /*) ;; *) work=$PWD/$work ;; esac
 
-fail() { echo "test-arm64: $*" >&2; exit 1; }
-# phase_done NAME: how long the phase since the last took.
-phase_start=$(date +%s)
-phase_done() {
-    echo "  arm64: $1 in $(($(date +%s) - phase_start)) s"
-    phase_start=$(date +%s)
-}
-
-[ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, chroot and a mount namespace); run it as root, or in CI"
+name=arm64
+. grader/test/phases.sh
+needs_root "debootstrap, chroot and a mount namespace"
 grader/tools/install-deps.sh arm64
 binfmt=/proc/sys/fs/binfmt_misc
 [ -f "$binfmt/status" ] || mount -t binfmt_misc binfmt_misc "$binfmt" 2>/dev/null ||

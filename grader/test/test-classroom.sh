@@ -44,13 +44,9 @@ shift 3
 labs=${*:-01 02}
 case "$work" in /*) ;; *) work=$PWD/$work ;; esac
 case "$here" in /*) ;; *) here=$PWD/$here ;; esac
-fail() { echo "test-classroom: $*" >&2; exit 1; }
-phase_start=$(date +%s)
-phase_done() {
-    echo "  classroom: $1 in $(($(date +%s) - phase_start)) s"
-    phase_start=$(date +%s)
-}
-[ "$(id -u)" -eq 0 ] || fail "needs root (a mount namespace and chroot); run it as root, or in CI"
+name=classroom
+. grader/test/phases.sh
+needs_root "a mount namespace and chroot"
 grader/tools/install-deps.sh arm64   # debootstrap, rsync
 
 # ---- 1. The release's files, checked ------------------------------------

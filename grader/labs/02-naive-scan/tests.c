@@ -69,9 +69,8 @@ Test(naive_global, sizes)
  * values from INT_MIN to INT_MAX whose sums fit in an int. */
 Test(naive_global, all_ones)
 {
-    check_device_scan_sizes("02", "scan_inclusive_naive", scan_inclusive_naive,
-                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_ONES, (size_t)-1);
-    check_device_scan_extremes("02", "scan_inclusive_naive", scan_inclusive_naive, SCAN_INCLUSIVE, (size_t)-1);
+    check_device_scan_ones_and_extremes("02", "scan_inclusive_naive", scan_inclusive_naive, SCAN_INCLUSIVE,
+                                        (size_t)-1);
 }
 
 Test(naive_global, large, .timeout = 120)
@@ -102,8 +101,6 @@ Test(naive_block, sizes)
 
 Test(naive_block, all_ones)
 {
-    check_device_scan_sizes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
-                            SCAN_INCLUSIVE, OUT_OF_PLACE, FILL_ONES, SCAN_NAIVE_BLOCK_MAX);
-    check_device_scan_extremes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
-                               SCAN_INCLUSIVE, SCAN_NAIVE_BLOCK_MAX);
+    check_device_scan_ones_and_extremes("02", "scan_inclusive_naive_block", scan_inclusive_naive_block,
+                                        SCAN_INCLUSIVE, SCAN_NAIVE_BLOCK_MAX);
 }

@@ -86,10 +86,8 @@ Test(blelloch, sizes)
  * values from INT_MIN to INT_MAX whose sums fit in an int. */
 Test(blelloch, all_ones)
 {
-    check_device_scan_sizes("03", "scan_exclusive_blelloch", scan_exclusive_blelloch,
-                            SCAN_EXCLUSIVE, OUT_OF_PLACE, FILL_ONES, (size_t)-1);
-    check_device_scan_extremes("03", "scan_exclusive_blelloch", scan_exclusive_blelloch,
-                               SCAN_EXCLUSIVE, (size_t)-1);
+    check_device_scan_ones_and_extremes("03", "scan_exclusive_blelloch", scan_exclusive_blelloch,
+                                        SCAN_EXCLUSIVE, (size_t)-1);
 }
 
 Test(tiled, sizes)
@@ -100,9 +98,8 @@ Test(tiled, sizes)
 
 Test(tiled, all_ones)
 {
-    check_device_scan_sizes("03", "scan_exclusive_tiled", scan_exclusive_tiled,
-                            SCAN_EXCLUSIVE, OUT_OF_PLACE, FILL_ONES, (size_t)-1);
-    check_device_scan_extremes("03", "scan_exclusive_tiled", scan_exclusive_tiled, SCAN_EXCLUSIVE, (size_t)-1);
+    check_device_scan_ones_and_extremes("03", "scan_exclusive_tiled", scan_exclusive_tiled, SCAN_EXCLUSIVE,
+                                        (size_t)-1);
 }
 
 Test(tiled, in_place)

@@ -36,12 +36,8 @@
 #include "kept.h"
 #include "rle.h"
 
-/* As in lab 03's provided.cu: either macro means "no real GPU, no CUB". */
-#if defined(SCANLAB_EMU) || defined(SCANLAB_EMULATOR)
-#define PROVIDED_USE_CUB 0
-#else
-#define PROVIDED_USE_CUB 1
-#include <cub/cub.cuh>
+/* PROVIDED_USE_CUB: kept.h's; Thrust only where CUB is. */
+#if PROVIDED_USE_CUB
 #include <thrust/binary_search.h>
 #include <thrust/execution_policy.h>
 #include <thrust/iterator/counting_iterator.h>
@@ -214,16 +210,7 @@ static cudaError_t provided_decode(const int *d_symbols, const int *d_counts, si
     static struct provided_kept starts_kept, temp_kept;
     int *d_starts;
     RETURN_IF_CUDA_ERROR(provided_kept_at_least(&starts_kept, runs * sizeof *d_starts, (void **)&d_starts));
-    /* CUB's usual two calls: the first sizes the temporary storage. */
-    void *d_temp = NULL;
-    size_t temp_bytes = 0;
-    cudaError_t err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_counts, d_starts, (int)runs);
-    if (err == cudaSuccess)
-        err = provided_kept_at_least(&temp_kept, temp_bytes, &d_temp);
-    if (err == cudaSuccess)
-        err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_counts, d_starts, (int)runs);
-    if (err == cudaSuccess)
-        err = cudaGetLastError();
+    cudaError_t err = provided_exclusive_sum(&temp_kept, (const uint32_t *)d_counts, (uint32_t *)d_starts, runs);
     /* Every output index looked up among the starts at once (Thrust's
      * vectorized binary search: each element's run, whatever the runs'
      * lengths: one warp per run took milliseconds on a run of millions),

@@ -31,14 +31,6 @@
 #include "kept.h"
 #include "pack.h"
 
-/* As in lab 03's provided.cu: either macro means "no real GPU, no CUB". */
-#if defined(SCANLAB_EMU) || defined(SCANLAB_EMULATOR)
-#define PROVIDED_USE_CUB 0
-#else
-#define PROVIDED_USE_CUB 1
-#include <cub/cub.cuh>
-#endif
-
 /* Threads per block, and the most blocks a launch asks for: the kernels
  * stride over the grid, so 2^16 blocks of 256 cover PACK_MAX_N = 2^26
  * values or frames with 4 each. */
@@ -187,17 +179,8 @@ cudaError_t pack_frame_offsets(const uint32_t *d_widths, size_t n, size_t frame_
                                                                               frames, d_bits);
     cudaError_t err = cudaGetLastError();
 #if PROVIDED_USE_CUB
-    /* CUB's usual two calls: the first sizes the temporary storage. */
-    void *d_temp = NULL;
-    size_t temp_bytes = 0;
     if (err == cudaSuccess)
-        err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_bits, d_offsets, (int)frames);
-    if (err == cudaSuccess)
-        err = provided_kept_at_least(&temp_kept, temp_bytes, &d_temp);
-    if (err == cudaSuccess)
-        err = cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_bits, d_offsets, (int)frames);
-    if (err == cudaSuccess)
-        err = cudaGetLastError();
+        err = provided_exclusive_sum(&temp_kept, d_bits, d_offsets, frames);
 #else
     (void)temp_kept;
     if (err == cudaSuccess) {

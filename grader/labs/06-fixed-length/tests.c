@@ -79,13 +79,20 @@ static void check_every_alignment(const char *function, pack_check_fn check)
 static const struct pack_fill mixed = {PACK_MIXED, 0};
 static const struct pack_fill extremes = {PACK_EXTREMES, 0};
 
+/* check_sizes_and_frames on stretches of mixed widths, then on the
+ * extremes (oracle_pack.h). */
+static void check_both_fills(const char *function, pack_check_fn check)
+{
+    check_sizes_and_frames(function, check, mixed);
+    check_sizes_and_frames(function, check, extremes);
+}
+
 /* ---- The steps alone ---------------------------------------------------------- */
 
 Test(widths, frames)
 {
     require_gpu();
-    check_sizes_and_frames("pack_frame_widths", check_pack_widths, mixed);
-    check_sizes_and_frames("pack_frame_widths", check_pack_widths, extremes);
+    check_both_fills("pack_frame_widths", check_pack_widths);
     check_every_width("pack_frame_widths", check_pack_widths);
 }
 
@@ -98,8 +105,7 @@ Test(offsets, frames)
 Test(values, frames)
 {
     require_gpu();
-    check_sizes_and_frames("pack_values", check_pack_values, mixed);
-    check_sizes_and_frames("pack_values", check_pack_values, extremes);
+    check_both_fills("pack_values", check_pack_values);
     check_every_alignment("pack_values", check_pack_values);
 }
 
@@ -126,8 +132,7 @@ Test(decode, every_width)
 {
     require_gpu();
     check_every_width("pack_decode", check_pack_decode);
-    check_sizes_and_frames("pack_decode", check_pack_decode, mixed);
-    check_sizes_and_frames("pack_decode", check_pack_decode, extremes);
+    check_both_fills("pack_decode", check_pack_decode);
 }
 
 /* ---- Round trips: pack_decode(pack_encode(x)) == x -------------------------------- */

@@ -72,6 +72,23 @@ static void expect_call_allocations_intact(const struct cascade_case *c, const c
     expect_allocations_intact(&c->base, words);
 }
 
+/* The end of a check of parts A and B, once `function` returned: its n
+ * 32-bit values in d_out as expected, no allocation overrun, d_in (which
+ * was given in) unchanged; both arrays freed. */
+static void expect_step_values(const struct cascade_case *c, const char *function, cudaError_t returned,
+                               struct device_bytes *d_out, const char *out_name, const uint32_t *expected,
+                               struct device_bytes *d_in, const char *in_name, const void *in)
+{
+    expect_call_success(&c->base, NULL, returned);
+    uint32_t *got = (uint32_t *)device_bytes_read(&c->base, out_name, d_out);
+    expect_call_allocations_intact(c, function, NULL);
+    expect_same_values(&c->base, out_name, expected, got, c->base.n, VALUES_HEX);
+    cascade_expect_unchanged(c, in_name, d_in, in);
+    device_bytes_free(d_in);
+    device_bytes_free(d_out);
+    free(got);
+}
+
 /* ---- Part A ---------------------------------------------------------------------- */
 
 void check_cascade_widen(const struct cascade_case *c)
@@ -83,14 +100,9 @@ void check_cascade_widen(const struct cascade_case *c)
     for (size_t i = 0; i < n; i++)
         expected[i] = cascade_element(raw, i, w);
     struct device_bytes d_raw = device_bytes_from(raw, n * w), d_values = device_bytes_from(NULL, n * 4);
-    expect_call_success(&c->base, NULL, cascade_widen(d_raw.d, n, w, (int *)d_values.d));
-    uint32_t *got = (uint32_t *)device_bytes_read(&c->base, "d_values", &d_values);
-    expect_call_allocations_intact(c, "cascade_widen", NULL);
-    expect_same_values(&c->base, "d_values", expected, got, n, VALUES_HEX);
-    cascade_expect_unchanged(c, "d_raw", &d_raw, raw);
-    device_bytes_free(&d_raw);
-    device_bytes_free(&d_values);
-    free(raw), free(expected), free(got);
+    expect_step_values(c, "cascade_widen", cascade_widen(d_raw.d, n, w, (int *)d_values.d), &d_values, "d_values",
+                       expected, &d_raw, "d_raw", raw);
+    free(raw), free(expected);
 }
 
 void check_cascade_narrow(const struct cascade_case *c)
@@ -145,15 +157,10 @@ void check_cascade_delta(const struct cascade_case *c)
     size_t n = c->base.n;
     uint32_t *symbols = case_symbols(c), *expected = oracle_deltas(symbols, n, c->element_bytes);
     struct device_bytes d_symbols = device_bytes_from(symbols, n * 4), d_out = device_bytes_from(NULL, n * 4);
-    expect_call_success(&c->base, NULL,
-                        cascade_delta((const int *)d_symbols.d, n, c->element_bytes, (uint32_t *)d_out.d));
-    uint32_t *got = (uint32_t *)device_bytes_read(&c->base, "d_zigzag", &d_out);
-    expect_call_allocations_intact(c, "cascade_delta", NULL);
-    expect_same_values(&c->base, "d_zigzag", expected, got, n, VALUES_HEX);
-    cascade_expect_unchanged(c, "d_symbols", &d_symbols, symbols);
-    device_bytes_free(&d_symbols);
-    device_bytes_free(&d_out);
-    free(symbols), free(expected), free(got);
+    expect_step_values(c, "cascade_delta",
+                       cascade_delta((const int *)d_symbols.d, n, c->element_bytes, (uint32_t *)d_out.d), &d_out,
+                       "d_zigzag", expected, &d_symbols, "d_symbols", symbols);
+    free(symbols), free(expected);
 }
 
 void check_cascade_undelta(const struct cascade_case *c)
@@ -161,15 +168,10 @@ void check_cascade_undelta(const struct cascade_case *c)
     size_t n = c->base.n;
     uint32_t *symbols = case_symbols(c), *deltas = oracle_deltas(symbols, n, c->element_bytes);
     struct device_bytes d_deltas = device_bytes_from(deltas, n * 4), d_out = device_bytes_from(NULL, n * 4);
-    expect_call_success(&c->base, NULL,
-                        cascade_undelta((const uint32_t *)d_deltas.d, n, c->element_bytes, (int *)d_out.d));
-    uint32_t *got = (uint32_t *)device_bytes_read(&c->base, "d_symbols", &d_out);
-    expect_call_allocations_intact(c, "cascade_undelta", NULL);
-    expect_same_values(&c->base, "d_symbols (from the zigzagged deltas)", symbols, got, n, VALUES_HEX);
-    cascade_expect_unchanged(c, "d_zigzag", &d_deltas, deltas);
-    device_bytes_free(&d_deltas);
-    device_bytes_free(&d_out);
-    free(symbols), free(deltas), free(got);
+    expect_step_values(c, "cascade_undelta",
+                       cascade_undelta((const uint32_t *)d_deltas.d, n, c->element_bytes, (int *)d_out.d), &d_out,
+                       "d_symbols (from the zigzagged deltas)", symbols, &d_deltas, "d_zigzag", deltas);
+    free(symbols), free(deltas);
 }
 
 /* ---- Part C ---------------------------------------------------------------------- */

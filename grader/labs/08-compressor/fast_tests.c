@@ -191,15 +191,26 @@ static void check_encode(const struct cascade_case *c)
     check_encode_in(c, 0, NULL);
 }
 
-/* d_raw and d_payload 1 and 3 bytes past a 16-byte boundary: no element
- * or word loaded or stored whole from there. */
+/* check_in with its arrays (the case's function names them: "d_raw and
+ * d_payload") 1 and 3 bytes past a 16-byte boundary: no element or word
+ * loaded or stored whole from there. */
+static void check_unaligned(const struct cascade_case *c, const char *arrays,
+                            void (*check_in)(const struct cascade_case *c, size_t shift, struct device_bytes *temp))
+{
+    static const size_t shifts[] = {1, 3};
+    for (size_t k = 0; k < sizeof shifts / sizeof shifts[0]; k++) {
+        char function[200];
+        snprintf(function, sizeof function, "%s, %s %zu byte%s past a 16-byte boundary", c->base.function, arrays,
+                 shifts[k], shifts[k] == 1 ? "" : "s");
+        struct cascade_case shifted = *c;
+        shifted.base.function = function;
+        check_in(&shifted, shifts[k], NULL);
+    }
+}
+
 static void check_encode_unaligned(const struct cascade_case *c)
 {
-    struct cascade_case shifted = *c;
-    shifted.base.function = "cascade_encode_single_pass, d_raw and d_payload 1 byte past a 16-byte boundary";
-    check_encode_in(&shifted, 1, NULL);
-    shifted.base.function = "cascade_encode_single_pass, d_raw and d_payload 3 bytes past a 16-byte boundary";
-    check_encode_in(&shifted, 3, NULL);
+    check_unaligned(c, "d_raw and d_payload", check_encode_in);
 }
 
 /* ---- The decoder -------------------------------------------------------------------- */
@@ -276,15 +287,9 @@ static void check_decode(const struct cascade_case *c)
     check_decode_in(c, 0, NULL);
 }
 
-/* d_payload and d_raw 1 and 3 bytes past a 16-byte boundary: no word or
- * element loaded or stored whole from there. */
 static void check_decode_unaligned(const struct cascade_case *c)
 {
-    struct cascade_case shifted = *c;
-    shifted.base.function = "cascade_decode_single_pass, d_payload and d_raw 1 byte past a 16-byte boundary";
-    check_decode_in(&shifted, 1, NULL);
-    shifted.base.function = "cascade_decode_single_pass, d_payload and d_raw 3 bytes past a 16-byte boundary";
-    check_decode_in(&shifted, 3, NULL);
+    check_unaligned(c, "d_payload and d_raw", check_decode_in);
 }
 
 /* The GPU decoder judges payload[0..bytes), for n elements, as the oracle
@@ -607,6 +612,14 @@ Test(fast_cascade, encode_large, .timeout = 120)
     check_large("cascade_encode_single_pass", check_encode);
 }
 
+/* The valid call that an argument test makes before and after the
+ * invalid ones: 64 elements of runs, one byte each. */
+static struct cascade_case arguments_case(const char *function)
+{
+    static const struct size_case size = {64, "64 elements"};
+    return cascade_case_of(function, &size, 1, CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+}
+
 /* Frame lengths other than SCANZIP_FRAME_CHOOSE and the candidates, NULL
  * pointers, w = 3, n = 0 and n > CASCADE_MAX_N, and too little temporary
  * storage are refused, with nothing written; a valid call works before
@@ -614,11 +627,9 @@ Test(fast_cascade, encode_large, .timeout = 120)
 Test(fast_cascade, encode_arguments, .timeout = 120)
 {
     require_gpu();
-    const struct size_case size = {64, "64 elements"};
-    struct cascade_case c = cascade_case_of("cascade_encode_single_pass (argument checks)", &size, 1,
-                                            CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+    struct cascade_case c = arguments_case("cascade_encode_single_pass (argument checks)");
     check_encode(&c);
-    size_t n = size.n, temp_bytes = cascade_single_pass_temp_bytes(n), room = cascade_max_payload_bytes(n);
+    size_t n = c.base.n, temp_bytes = cascade_single_pass_temp_bytes(n), room = cascade_max_payload_bytes(n);
     size_t huge_temp = cascade_single_pass_temp_bytes(CASCADE_MAX_N + 1);
     cr_assert(temp_bytes > 0, "grader: cascade_single_pass_temp_bytes(64) is 0: too little cannot be tried");
     struct device_bytes raw = output_bytes(4 * n, 0x11, 0), payload = output_bytes(room, CASCADE_POISON, 0);
@@ -736,12 +747,10 @@ Test(fast_cascade, decode_random_damage, .timeout = 120)
 Test(fast_cascade, decode_arguments, .timeout = 120)
 {
     require_gpu();
-    const struct size_case size = {64, "64 elements"};
-    struct cascade_case c = cascade_case_of("cascade_decode_single_pass (argument checks)", &size, 1,
-                                            CASCADE_FILL_RUNS, SCANZIP_FRAME_CHOOSE, CASCADE_CHOOSE_DELTA);
+    struct cascade_case c = arguments_case("cascade_decode_single_pass (argument checks)");
     check_decode(&c);
     uint8_t *raw = cascade_case_raw(&c);
-    size_t bytes = 0, n = size.n, temp_bytes = cascade_single_pass_temp_bytes(n);
+    size_t bytes = 0, n = c.base.n, temp_bytes = cascade_single_pass_temp_bytes(n);
     size_t huge_temp = cascade_single_pass_temp_bytes(CASCADE_MAX_N + 1);
     int delta = 0;
     uint8_t *payload = cascade_oracle_payload(&c, raw, &bytes, &delta);

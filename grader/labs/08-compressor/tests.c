@@ -46,6 +46,14 @@ static void check_past_a_grid(const char *function, cascade_check_fn check)
     check(&c);
 }
 
+/* A step of parts A to C: every size with every width and fill, then
+ * past a grid's worth. */
+static void check_step(const char *function, cascade_check_fn check)
+{
+    cascade_check_sizes(function, sizes, SIZES, check);
+    check_past_a_grid(function, check);
+}
+
 /* Given frame lengths, with delta off and on: 1 (a frame a run), 3 (not
  * a power of two), 128, 100000 (longer than the chunk), and 2^20, the
  * longest the format allows: scanzip --frame 1048576 writes it, and a
@@ -72,15 +80,13 @@ static void check_given_frames(const char *function, cascade_check_fn check)
 Test(widen, sizes)
 {
     require_gpu();
-    cascade_check_sizes("cascade_widen", sizes, SIZES, check_cascade_widen);
-    check_past_a_grid("cascade_widen", check_cascade_widen);
+    check_step("cascade_widen", check_cascade_widen);
 }
 
 Test(narrow, sizes)
 {
     require_gpu();
-    cascade_check_sizes("cascade_narrow", sizes, SIZES, check_cascade_narrow);
-    check_past_a_grid("cascade_narrow", check_cascade_narrow);
+    check_step("cascade_narrow", check_cascade_narrow);
 }
 
 /* ---- Part B ------------------------------------------------------------------ */
@@ -88,15 +94,13 @@ Test(narrow, sizes)
 Test(delta, sizes)
 {
     require_gpu();
-    cascade_check_sizes("cascade_delta", sizes, SIZES, check_cascade_delta);
-    check_past_a_grid("cascade_delta", check_cascade_delta);
+    check_step("cascade_delta", check_cascade_delta);
 }
 
 Test(undelta, sizes)
 {
     require_gpu();
-    cascade_check_sizes("cascade_undelta", sizes, SIZES, check_cascade_undelta);
-    check_past_a_grid("cascade_undelta", check_cascade_undelta);
+    check_step("cascade_undelta", check_cascade_undelta);
 }
 
 /* ---- Part C ------------------------------------------------------------------ */
@@ -104,8 +108,7 @@ Test(undelta, sizes)
 Test(frame_bytes, sizes)
 {
     require_gpu();
-    cascade_check_sizes("cascade_frame_bytes", sizes, SIZES, check_cascade_frame_bytes);
-    check_past_a_grid("cascade_frame_bytes", check_cascade_frame_bytes);
+    check_step("cascade_frame_bytes", check_cascade_frame_bytes);
 }
 
 /* ---- Part D ------------------------------------------------------------------ */
