@@ -35,6 +35,13 @@
 #   sm__throughput.avg.pct_of_peak_sustained_elapsed    the SMs' busiest unit, % of peak
 #   sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active  the FMA pipe busy, %
 #   smsp__inst_executed.sum                         warp instructions issued
+#
+# and two columns worked out from those, for the chapter to quote:
+#
+#   sectors_per_request   sectors over requests: 4 when a warp's 32 words
+#                         are contiguous, 32 when each is in a sector of
+#                         its own
+#   dram_gb_per_s         DRAM bytes read and written over the duration
 set -eu
 
 metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum
@@ -80,7 +87,7 @@ grep '^"' "$work/ncu.csv" | awk -v want="$metrics" '
             if (!(metric[m] in column)) { print "gpu-ncu.sh: ncu gave no column " metric[m] > "/dev/stderr"; exit 1 }
             printf ",%s", metric[m]
         }
-        print ""
+        print ",sectors_per_request,dram_gb_per_s"
         next
     }
     FNR == 2 { next }
@@ -93,8 +100,12 @@ grep '^"' "$work/ncu.csv" | awk -v want="$metrics" '
             value = field[column[metric[m]]]
             gsub(/,/, "", value)
             printf ",%s", value
+            got[metric[m]] = value
         }
-        print ""
+        requests = got["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"]
+        ns = got["gpu__time_duration.sum"]
+        printf ",%s", (requests > 0 ? sprintf("%.2f", got["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"] / requests) : "")
+        printf ",%s\n", (ns > 0 ? sprintf("%.1f", (got["dram__bytes_read.sum"] + got["dram__bytes_write.sum"]) / ns) : "")
     }
     END { if (row != launches) { print "gpu-ncu.sh: " launches " launches, " row " kernels profiled" > "/dev/stderr"; exit 1 } }
 ' "$work/launches" -
