@@ -20,8 +20,9 @@
 #      (docs/figure-data.sh) and fail, with the diff and the command that
 #      refreshes them, if what they print differs from the committed rows
 #      of docs/data/figures/;
-#   2. build the primer's examples (docs/examples/primer.cu) for the CPU
-#      emulator and run their self-check, so the primer shows working code;
+#   2. build the primer's examples (docs/examples/primer.cu) and the GPU
+#      chapter's experiments (docs/examples/gpu.cu) for the CPU emulator
+#      and run their self-checks, so both pages show working code;
 #   3. draw the SVG figures from docs/data/figures/*.rows
 #      (docs/figures/arrays-to-svg.awk; lab 07's status words over time:
 #      docs/figures/status-to-svg.awk; lab 08's payload bit by bit:
@@ -101,15 +102,20 @@ if [ "$edition" = full ]; then
     }
 fi
 
-# ---- 2. the primer's examples, compiled and checked -------------------------
+# ---- 2. the primer's examples and the GPU chapter's, compiled and checked ---
 echo "  DOCS  primer examples (docs/examples/primer.cu on the emulator)"
-make --no-print-directory BACKEND=emu CHECK=none "$emu/libscanlab_emu.a" >"$work/make.log" 2>&1 || {
+make --no-print-directory BACKEND=emu CHECK=none "$emu/libscanlab_emu.a" "$emu/docs/examples/gpu" >"$work/make.log" 2>&1 || {
     tail -n 30 "$work/make.log" >&2
-    die "the emulator library did not build; see $work/make.log"
+    die "the emulator library or docs/examples/gpu.cu did not build; see $work/make.log"
 }
 common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -I . -c docs/examples/primer.cu -o "$work/primer.o"
 g++ "$work/primer.o" -o "$work/primer" "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm
 "$work/primer" >"$work/primer.log" || die "the primer's examples failed their self-check"
+echo "  DOCS  GPU chapter's experiments (docs/examples/gpu.cu on the emulator)"
+"$emu/docs/examples/gpu" 2>"$work/gpu.log" || {
+    cat "$work/gpu.log" >&2
+    die "the GPU chapter's experiments failed their check (docs/examples/gpu.cu)"
+}
 
 # ---- 3. figures -------------------------------------------------------------
 # figure NAME TITLE ROWS AWK_OPTIONS...: one SVG from docs/data/figures/ROWS.rows.

@@ -51,6 +51,16 @@
  *   in_flight_bytes         latency: the bytes the grid's resident threads
  *                           have in flight at once (threads x loads x 4);
  *                           else empty
+ *   value                   latency: the latency Little's law gives,
+ *                           in_flight_bytes over the bandwidth (ns); a
+ *                           device row: its figure; else empty
+ *
+ * Two more kinds of row come first: experiment "device", whose parameter
+ * names a property of cudaGetDeviceProperties (sm_count, l2_bytes,
+ * threads_per_sm, shared_bytes_per_sm, registers_per_sm) and whose value
+ * is its figure; and experiment "copy", parameter "cudaMemcpy": a
+ * device-to-device copy of the copies' 4n bytes, the yardstick of make
+ * bench (timing.h's copy_time_ms).
  *
  *   2026-12-02,NVIDIA H200,13.0,coalescing,4,...
  *
@@ -356,6 +366,33 @@ static int blocks_per_sm(const void *kernel, size_t shared)
     return blocks;
 }
 
+/* The start of a CSV row: the run, the experiment and its parameter. */
+static void row_start(const struct run *r, const char *experiment, const char *parameter)
+{
+    printf("%s,%s,%d.%d,%s,%s,", r->day, r->prop.name, r->driver / 1000, r->driver % 1000 / 10, experiment, parameter);
+}
+
+/* A row of experiment "device": one property and its figure. */
+static void device_row(const struct run *r, const char *property, double value)
+{
+    row_start(r, "device", property);
+    printf(",,,,,,,,,,%.0f\n", value);
+}
+
+/* The rows of the device, and of cudaMemcpy moving the copies' bytes. */
+static void yardsticks(const struct run *r)
+{
+    device_row(r, "sm_count", r->prop.multiProcessorCount);
+    device_row(r, "l2_bytes", r->prop.l2CacheSize);
+    device_row(r, "threads_per_sm", r->prop.maxThreadsPerMultiProcessor);
+    device_row(r, "shared_bytes_per_sm", (double)r->prop.sharedMemPerMultiprocessor);
+    device_row(r, "registers_per_sm", r->prop.regsPerMultiprocessor);
+    float ms = copy_time_ms(r->d_out, r->d_in, r->n * sizeof(unsigned), WARMUPS, REPEATS);
+    row_start(r, "copy", "cudaMemcpy");
+    printf("%.4f,%.0f,%.1f,,,,,,,,\n", ms, 8.0 * r->n, 8.0 * r->n / 1e9 / (ms / 1e3));
+    fprintf(stderr, "  %-11s %-8s %9.4f ms %8.1f GB/s\n", "copy", "memcpy", ms, 8.0 * r->n / 1e9 / (ms / 1e3));
+}
+
 /* Run one launch (timed, to measure), check its output, write its row. */
 static int measure(const struct run *r, struct launch *l, const char *parameter, double bytes, double flops,
                    double in_flight)
@@ -378,13 +415,15 @@ static int measure(const struct run *r, struct launch *l, const char *parameter,
     int per_sm = blocks_per_sm(kernel_of(l), l->shared);
     double occupancy = (double)per_sm * THREADS / r->prop.maxThreadsPerMultiProcessor;
     double gb_per_s = bytes / 1e9 / (ms / 1e3);
-    printf("%s,%s,%d.%d,%s,%s,%.4f,%.0f,%.1f,", r->day, r->prop.name, r->driver / 1000,
-            r->driver % 1000 / 10, experiment_names[l->experiment], parameter, ms, bytes, gb_per_s);
+    row_start(r, experiment_names[l->experiment], parameter);
+    printf("%.4f,%.0f,%.1f,", ms, bytes, gb_per_s);
     if (flops > 0)
         printf("%.1f", flops / 1e9 / (ms / 1e3));
     printf(",%u,%d,%zu,%d,%.3f,", l->blocks, THREADS, l->shared, per_sm, occupancy);
     if (in_flight > 0)
-        printf("%.0f", in_flight);
+        printf("%.0f,%.0f", in_flight, in_flight / gb_per_s);
+    else
+        putchar(',');
     putchar('\n');
     fprintf(stderr, "  %-11s %-8s %9.4f ms %8.1f GB/s\n", experiment_names[l->experiment], parameter, ms, gb_per_s);
     return 1;
@@ -516,6 +555,8 @@ static int run_all(enum mode mode, size_t n, size_t l2_min, size_t l2_max, size_
     must("cudaMalloc", cudaMalloc((void **)&r.d_out, (n > wave_threads ? n : wave_threads) * sizeof(unsigned)));
     fill_kernel<<<(unsigned)r.prop.multiProcessorCount * 8, THREADS>>>(r.d_in, in_words);
     must("fill_kernel", cudaGetLastError());
+    if (mode == MEASURE)
+        yardsticks(&r);
     if (mode == PROFILE)
         must("cudaProfilerStart", cudaProfilerStart());
     int right = coalescing(&r) & occupancy(&r) & latency(&r) & grid_stride(&r) & l2(&r) & roofline(&r);
@@ -544,6 +585,6 @@ int main(int argc, char **argv)
         return 0;
     if (mode == MEASURE)
         printf("date,gpu,cuda_driver,experiment,parameter,ms,bytes,gb_per_s,gflop_per_s,blocks,threads,shared_bytes,"
-               "blocks_per_sm,occupancy,in_flight_bytes\n");
+               "blocks_per_sm,occupancy,in_flight_bytes,value\n");
     return run_all(mode, real_n, real_l2_min, real_l2_max, real_l2_reads) ? 0 : 1;
 }
