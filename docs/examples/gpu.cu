@@ -138,8 +138,7 @@ __global__ void copy_kernel(const unsigned *d_in, unsigned *d_out, size_t n)
  * Example: LOADS 2, 4 threads in all, n 16: thread 0 loads words 0 and 4,
  * stores them, then loads 8 and 12.
  */
-template <int LOADS>
-__global__ void loads_kernel(const unsigned *d_in, unsigned *d_out, size_t n)
+template <int LOADS> __global__ void loads_kernel(const unsigned *d_in, unsigned *d_out, size_t n)
 {
     size_t stride = (size_t)gridDim.x * blockDim.x;
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += LOADS * stride) {
