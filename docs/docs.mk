@@ -53,7 +53,7 @@ $(GPU_EXAMPLES): $(BUILD)/docs/examples/gpu.cu.o $(BUILD)/grader/support/perf/ti
 	@echo "  LINK  $@"
 	@$(LINK) $(filter %.o,$^) -o $@ $(if $(filter emu,$(BACKEND)),$(EMU_LDLIBS))
 
-gpu-examples: ## time the GPU chapter's experiments (docs/examples/gpu.cu) into build/gpu-examples.csv (BACKEND=cuda, a GPU; under a minute)
+gpu-examples: ## time the GPU chapter's experiments (docs/examples/gpu.cu) into build/gpu-examples.csv (BACKEND=cuda, a GPU)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make gpu-examples needs BACKEND=cuda and a GPU" && exit 1)
 	@$(MAKE) --no-print-directory $(GPU_EXAMPLES)
 	@$(GPU_EXAMPLES) measure >build/gpu-examples.csv.part && mv build/gpu-examples.csv.part build/gpu-examples.csv

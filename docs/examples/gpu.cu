@@ -51,8 +51,10 @@
  *   in_flight_bytes         latency: the bytes the grid's resident threads
  *                           have in flight at once (threads x loads x 4);
  *                           else empty
- *   value                   latency: the latency Little's law gives,
- *                           in_flight_bytes over the bandwidth (ns); a
+ *   value                   latency: in_flight_bytes over gb_per_s (ns),
+ *                           Little's law turned around; gb_per_s counts
+ *                           reads and writes, half of them the loads in
+ *                           flight, so a load's latency is twice this; a
  *                           device row: its figure; else empty
  *
  * Two more kinds of row come first: experiment "device", whose parameter
