@@ -20,8 +20,9 @@
 #      (docs/figure-data.sh) and fail, with the diff and the command that
 #      refreshes them, if what they print differs from the committed rows
 #      of docs/data/figures/;
-#   2. build the primer's examples (docs/examples/primer.cu) for the CPU
-#      emulator and run their self-check, so the primer shows working code;
+#   2. build the primer's examples (docs/examples/primer.cu) and the GPU
+#      chapter's experiments (docs/examples/gpu.cu) for the CPU emulator
+#      and run their self-checks, so both pages show working code;
 #   3. draw the SVG figures from docs/data/figures/*.rows
 #      (docs/figures/arrays-to-svg.awk; lab 07's status words over time:
 #      docs/figures/status-to-svg.awk; lab 08's payload bit by bit:
@@ -30,7 +31,9 @@
 #      make report shares) from docs/data/: make bench's CSV
 #      (bench-h200.csv, bench-h100.csv) and the older tables (bench-h200*.txt),
 #      and the compression ratios (docs/figures/ratios.gp) from make
-#      bench-scanzip's (scanzip-cpu.csv);
+#      bench-scanzip's (scanzip-cpu.csv), and the GPU chapter's
+#      experiments (docs/figures/gpu.gp) from make gpu-examples'
+#      (gpu-h200.csv);
 #   4. turn each page of docs/pages.txt into standalone HTML5 with pandoc
 #      through docs/template.html: MathML, highlighted code, a top bar, a
 #      sidebar of the course (the page's own sections under its entry),
@@ -101,15 +104,20 @@ if [ "$edition" = full ]; then
     }
 fi
 
-# ---- 2. the primer's examples, compiled and checked -------------------------
+# ---- 2. the primer's examples and the GPU chapter's, compiled and checked ---
 echo "  DOCS  primer examples (docs/examples/primer.cu on the emulator)"
-make --no-print-directory BACKEND=emu CHECK=none "$emu/libscanlab_emu.a" >"$work/make.log" 2>&1 || {
+make --no-print-directory BACKEND=emu CHECK=none "$emu/libscanlab_emu.a" "$emu/docs/examples/gpu" >"$work/make.log" 2>&1 || {
     tail -n 30 "$work/make.log" >&2
-    die "the emulator library did not build; see $work/make.log"
+    die "the emulator library or docs/examples/gpu.cu did not build; see $work/make.log"
 }
 common/emu/nvcc-emu -O1 -g -Wall -Wextra -Werror -I common -I . -c docs/examples/primer.cu -o "$work/primer.o"
 g++ "$work/primer.o" -o "$work/primer" "$emu/libscanlab_emu.a" -lstdc++ -lpthread -lm
 "$work/primer" >"$work/primer.log" || die "the primer's examples failed their self-check"
+echo "  DOCS  GPU chapter's experiments (docs/examples/gpu.cu on the emulator)"
+"$emu/docs/examples/gpu" 2>"$work/gpu.log" || {
+    cat "$work/gpu.log" >&2
+    die "the GPU chapter's experiments failed their check (docs/examples/gpu.cu)"
+}
 
 # ---- 3. figures -------------------------------------------------------------
 # figure NAME TITLE ROWS AWK_OPTIONS...: one SVG from docs/data/figures/ROWS.rows.
@@ -242,6 +250,44 @@ rate_chart bench-cascade-h100 docs/data/bench-cascade-h100.csv \
 ratio_chart scanzip-cpu-ratios docs/data/scanzip-cpu.csv \
     "compression ratios of scanzip (CPU engine), gzip and zstd, on $(csv_run docs/data/scanzip-cpu.csv)" \
     "scanzip rle8" "scanzip pack" "scanzip cascade" "gzip -1" "gzip -9" "zstd -19 -T0"
+
+# The GPU chapter's experiments (docs/gpu.md), from make gpu-examples' CSV
+# (docs/examples/gpu.cu has its columns).
+gpu_csv=docs/data/gpu-h200.csv
+# gpu_value EXPERIMENT PARAMETER FIELD: one field of one row of it.
+gpu_value() {
+    awk -F, -v experiment="$1" -v parameter="$2" -v field="$3" '
+        NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+        $(column["experiment"]) == experiment && $(column["parameter"]) == parameter { print $(column[field]); found = 1 }
+        END { exit !found }' "$gpu_csv" || die "$gpu_csv: no $3 of $1 $2"
+}
+# gpu_chart NAME EXPERIMENT X Y TITLE XLABEL YLABEL [SETTINGS]: the rows of
+# EXPERIMENT whose field X is a number, as "X Y" points (docs/figures/gpu.gp;
+# SETTINGS: more of its variables).
+gpu_chart() {
+    awk -F, -v experiment="$2" -v x="$3" -v y="$4" '
+        NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+        $(column["experiment"]) == experiment && $(column[x]) ~ /^[0-9.]+$/ { print $(column[x]), $(column[y]) }' \
+        "$gpu_csv" >"$work/$1.dat"
+    [ -s "$work/$1.dat" ] || die "chart $1: no rows of $2 in $gpu_csv"
+    gnuplot -e "data='$work/$1.dat'; chart='$5 on $(csv_run "$gpu_csv")'; xlabel='$6'; ylabel='$7'; \
+        out='$out/figures/$1.svg'; ${8:-}" docs/figures/gpu.gp || die "chart $1: gnuplot failed"
+}
+copy_gb=$(gpu_value copy cudaMemcpy gb_per_s)
+l2_mib=$(gpu_value device l2_bytes value | awk '{ print $1 / 1048576 }')
+gpu_chart gpu-coalescing coalescing parameter gb_per_s "2^26 words read at a stride" \
+    "stride: words between the reads of neighbouring threads" "useful GB/s" "logx=2; line=$copy_gb; line_title='cudaMemcpy'"
+gpu_chart gpu-occupancy occupancy parameter gb_per_s "a copy, blocks per SM set by shared memory" \
+    "blocks of 256 threads that fit on an SM" "GB/s" "line=$copy_gb; line_title='cudaMemcpy'"
+gpu_chart gpu-latency latency in_flight_bytes gb_per_s "a copy by one block per SM" \
+    "bytes in flight on the whole GPU" "GB/s" "logx=2; set format x '%.0s%cB'; line=$copy_gb; line_title='cudaMemcpy'"
+gpu_chart gpu-grid-stride grid_stride parameter gb_per_s "a grid-stride copy of 2^26 words" \
+    "grid size, in waves (blocks that fit on the GPU at once)" "GB/s" \
+    "logx=2; line=$(gpu_value grid_stride element gb_per_s); line_title='one thread an element'"
+gpu_chart gpu-l2 l2 parameter gb_per_s "4 GiB of reads from one working set" \
+    "working set (MiB)" "GB/s" "logx=2; mark=$l2_mib; mark_title='L2: $l2_mib MiB'"
+gpu_chart gpu-roofline roofline parameter ms "k FMAs for each of 2^26 elements" \
+    "k (FMAs per element loaded)" "time of one launch (ms)" "logx=2; logy=10"
 
 # ---- 4. pages ---------------------------------------------------------------
 cp docs/style.css docs/site.js "$out/"

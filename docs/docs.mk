@@ -3,7 +3,7 @@
 # checks, a step of make test). docs/build.sh builds the site, docs/check*.sh
 # check it.
 
-.PHONY: docs docs-data test-docs
+.PHONY: docs docs-data test-docs gpu-examples
 
 # The site has two editions (docs/build.sh says what each shows): the
 # student edition, the default and the one a student release builds, which
@@ -43,3 +43,20 @@ test-docs: ## both editions build, their links resolve, the student one shows no
 	@docs/check-names.sh build/release-open/scanlab-student
 	@docs/report/test.sh build/report-test
 
+
+# The experiments of the chapter "How a GPU runs your kernel" (docs/gpu.md),
+# docs/examples/gpu.cu, as a program of either backend: docs/build.sh runs
+# its check on the emulator; make gpu-examples times them on a GPU, into
+# the CSV the chapter's figures are drawn from (docs/data/gpu-h200.csv is
+# one such run; docs/examples/gpu-ncu.sh adds the counters).
+GPU_EXAMPLES := $(BUILD)/docs/examples/gpu
+$(GPU_EXAMPLES): $(BUILD)/docs/examples/gpu.cu.o $(BUILD)/grader/support/perf/timing.c.o \
+                 $(if $(filter emu,$(BACKEND)),$(EMU_LIB))
+	@echo "  LINK  $@"
+	@$(LINK) $(filter %.o,$^) -o $@ $(if $(filter emu,$(BACKEND)),$(EMU_LDLIBS))
+
+gpu-examples: ## time the GPU chapter's experiments (docs/examples/gpu.cu) into build/gpu-examples.csv (BACKEND=cuda, a GPU)
+	@$(if $(filter cuda,$(BACKEND)),,echo "make gpu-examples needs BACKEND=cuda and a GPU" && exit 1)
+	@$(MAKE) --no-print-directory $(GPU_EXAMPLES)
+	@$(GPU_EXAMPLES) measure >build/gpu-examples.csv.part && mv build/gpu-examples.csv.part build/gpu-examples.csv
+	@echo "  csv: build/gpu-examples.csv"

@@ -131,7 +131,8 @@ test-compile-cuda: $(OPEN_SKELETONS) ## every .cu file through the real nvcc (th
 	@echo "  compiling for $(CHECK_CUDA_ARCH)"
 	@$(MAKE) --no-print-directory BACKEND=cuda CUDA_ARCH='$(CHECK_CUDA_ARCH)' TREE=solutions build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)/solutions/bench_$(name)) \
-	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%) build/cuda-$(CHECK)/docs/examples/primer.cu.o
+	  $(FAST_TESTS:$(BUILD)/%=build/cuda-$(CHECK)/%) build/cuda-$(CHECK)/docs/examples/primer.cu.o \
+	  build/cuda-$(CHECK)/docs/examples/gpu.cu.o
 	@$(MAKE) --no-print-directory BACKEND=cuda CUDA_ARCH='$(CHECK_CUDA_ARCH)' TREE=labs build
 	@$(MAKE) --no-print-directory BACKEND=cuda CUDA_ARCH='$(CHECK_CUDA_ARCH)' GUIDANCE=open TREE=build/skeletons-open build \
 	  $(foreach name,$(BENCHES),build/cuda-$(CHECK)-open/build/skeletons-open/bench_$(name))

@@ -38,6 +38,14 @@ cudaError_t cudaFuncSetAttribute(void (*kernel)(Params...), cudaFuncAttribute at
     return cudaFuncSetAttribute(reinterpret_cast<const void *>(kernel), attr, value);
 }
 
+template <class... Params>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, void (*kernel)(Params...), int block_size,
+                                                          size_t dynamic_shared)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, reinterpret_cast<const void *>(kernel), block_size,
+                                                         dynamic_shared);
+}
+
 template <class T>
 cudaError_t cudaMalloc(T **dev_ptr, size_t size)
 {

@@ -219,6 +219,14 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
 /* ---- Kernels ------------------------------------------------------------ */
 
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+/* How many blocks of block_size threads, each with dynamic_shared bytes
+ * of dynamic shared memory, one SM holds at once, counted from the
+ * limits cudaGetDeviceProperties reports: threads (in whole warps), 32
+ * blocks, and shared memory with 1 KiB reserved per block, as on sm_80
+ * and later. The emulator has no registers to count, nor the kernel's
+ * static shared memory: a GPU's answer can be smaller. */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *func, int block_size,
+                                                          size_t dynamic_shared);
 
 /* ---- Streams and events (everything runs in order on the host) ----------- */
 

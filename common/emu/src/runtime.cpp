@@ -26,6 +26,7 @@
 #include <sys/sysctl.h>
 #endif
 
+#include <algorithm>
 #include <iterator>
 #include <map>
 
@@ -65,6 +66,11 @@ std::map<const char *, size_t> &host_allocations = *new std::map<const char *, s
 std::map<const void *, size_t> &shared_limits = *new std::map<const void *, size_t>; /* bytes */
 
 constexpr size_t default_shared_limit = 48 * 1024;
+/* What one SM holds (cudaGetDeviceProperties, and
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessor): 2048 threads and 32
+ * blocks, and 1 KiB of its shared memory reserved for each block. */
+constexpr int threads_per_sm = 2048, blocks_per_sm = 32;
+constexpr size_t shared_reserved_per_block = 1024;
 constexpr size_t default_device_memory = (size_t)4 << 30;
 constexpr double mib = 1 << 20;
 
@@ -390,7 +396,7 @@ extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int 
     prop->totalGlobalMem = device_memory();
     prop->sharedMemPerBlock = default_shared_limit;
     prop->sharedMemPerBlockOptin = dynamic_shared_max;
-    prop->sharedMemPerMultiprocessor = dynamic_shared_max + 1024;
+    prop->sharedMemPerMultiprocessor = dynamic_shared_max + shared_reserved_per_block;
     prop->regsPerBlock = prop->regsPerMultiprocessor = 65536;
     prop->warpSize = 32;
     prop->memPitch = 2147483647;
@@ -407,7 +413,7 @@ extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int 
     prop->memoryClockRate = 3200000;      /* kHz: DDR at 6.4 GT/s */
     prop->memoryBusWidth = 64;
     prop->l2CacheSize = (int)cache_bytes();
-    prop->maxThreadsPerMultiProcessor = 2048;
+    prop->maxThreadsPerMultiProcessor = threads_per_sm;
     prop->unifiedAddressing = prop->managedMemory = prop->integrated = 1;
     return result(cudaSuccess);
 }
@@ -593,6 +599,23 @@ extern "C" cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttri
                value > 100) {
         return result(cudaErrorInvalidValue);
     }
+    return result(cudaSuccess);
+}
+
+extern "C" cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *func, int block_size,
+                                                                     size_t dynamic_shared)
+{
+    if (!blocks || !func)
+        return result(cudaErrorInvalidValue);
+    if (block_size <= 0 || block_size > 1024)
+        return result(cudaErrorInvalidValue);
+    if (dynamic_shared > dynamic_shared_limit(func)) {
+        *blocks = 0;
+        return result(cudaSuccess);
+    }
+    int warps = (block_size + 31) / 32;
+    size_t by_shared = (dynamic_shared_max + shared_reserved_per_block) / (dynamic_shared + shared_reserved_per_block);
+    *blocks = std::min({threads_per_sm / 32 / warps, blocks_per_sm, (int)by_shared});
     return result(cudaSuccess);
 }
 

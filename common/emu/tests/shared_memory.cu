@@ -1,6 +1,7 @@
 /* Static and dynamic shared memory: per block, poisoned at each block
  * start, the dynamic size chosen at launch (above 48 KiB after
- * cudaFuncSetAttribute), in plain and template kernels. */
+ * cudaFuncSetAttribute), in plain and template kernels; and the blocks
+ * an SM holds by cudaOccupancyMaxActiveBlocksPerMultiprocessor. */
 #include "expect.h"
 
 //! run none pass
@@ -96,6 +97,23 @@ int main(void)
     EXPECT_OK(cudaGetLastError());
     EXPECT_OK(cudaMemcpy(&h_big, d_big, sizeof h_big, cudaMemcpyDeviceToHost));
     EXPECT(h_big == 16383.0f);
+    // 2048 threads an SM: 8 blocks of 256, 2 of 1024; 32 blocks at most.
+    // Shared memory: 228 KiB an SM, 1 KiB reserved for each block. Past
+    // the kernel's limit (cudaFuncSetAttribute) no block fits.
+    int fit = -1;
+    EXPECT_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, big, 256, 0));
+    EXPECT(fit == 8);
+    EXPECT_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, big, 1024, 0));
+    EXPECT(fit == 2);
+    EXPECT_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, big, 32, 0));
+    EXPECT(fit == 32);
+    EXPECT_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, big, 256, 56 * 1024));
+    EXPECT(fit == 4);
+    EXPECT_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, big, 256, 57 * 1024));
+    EXPECT(fit == 3);
+    EXPECT_OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, big, 256, 65 * 1024));
+    EXPECT(fit == 0);
+    EXPECT(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, big, 0, 0) == cudaErrorInvalidValue);
     printf("shared memory: ok\n");
     return 0;
 }
