@@ -5,6 +5,7 @@
 #       -v yours_label=TEXT -v theirs_label=TEXT YOURS.csv THEIRS.csv
 #   awk -f grader/tools/profile-table.awk -v mode=metrics     the --metrics list
 #   awk -f grader/tools/profile-table.awk -v mode=device F.csv  the GPU F names
+#   awk -f grader/tools/profile-table.awk -v mode=kernel F.csv  its first kernel's name
 #
 # Each CSV is what `ncu --csv --page raw --print-units base --metrics M`
 # printed, as it printed it: lines of its own or the program's first
@@ -115,8 +116,11 @@ function number(text, unit,   scale) {
     return text * scale
 }
 
+# The first file is yours, the second the reference's, even when both
+# are one file; an empty one (/dev/null) has no first line.
 FNR == 1 {
-    side = (FILENAME == ARGV[1]) ? 1 : 2
+    side = (!read_one && FILENAME == ARGV[1]) ? 1 : 2
+    read_one = 1
     state = "before"
     file[side] = FILENAME
 }
@@ -270,6 +274,7 @@ function line(a, b, c, d, e) {
 END {
     if (failed || mode == "metrics") exit failed
     if (mode == "device") { print device[1]; exit 0 }
+    if (mode == "kernel") { print name[1, 1]; exit 0 }
     for (s = 1; s <= 2; s++)
         if (file[s] != "" && file[s] != "-" && kernels[s] == 0)
             die(file[s] ": no kernel's row (did ncu profile anything? its messages are in the file)")
