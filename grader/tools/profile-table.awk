@@ -6,6 +6,11 @@
 #   awk -f grader/tools/profile-table.awk -v mode=metrics     the --metrics list
 #   awk -f grader/tools/profile-table.awk -v mode=device F.csv  the GPU F names
 #   awk -f grader/tools/profile-table.awk -v mode=kernel F.csv  its first kernel's name
+#   awk -f grader/tools/profile-table.awk -v mode=reference F.csv   F's table alone,
+#                      without the kernels' names (the lab chapters: profile-table.lua)
+#   awk -f grader/tools/profile-table.awk -v mode=cell -v row=ROW F.csv   one cell of
+#                      F's column: ROW is duration, dram, bytes, l2, loads, stores,
+#                      occupancy, limiter, registers, stalls or instructions
 #
 # Each CSV is what `ncu --csv --page raw --print-units base --metrics M`
 # printed, as it printed it: lines of its own or the program's first
@@ -257,6 +262,7 @@ function cell(s, row,   us, moved, count, least) {
     if (row == "registers") return registers(s)
     if (row == "stalls") return stalls(s)
     if (row == "instructions") return sprintf("%.1f", count > 0 ? sum(s, "smsp__thread_inst_executed.sum") / count : 0)
+    die("no row " row " (profile-table.awk's rows: duration, dram, bytes, ...)")
 }
 
 # ---- The table ---------------------------------------------------------------
@@ -311,6 +317,14 @@ END {
     define("instructions", "instructions per element",
            "thread instructions executed over n: the work per element",
            "far above the reference's: a loop or index arithmetic to simplify")
+    if (mode == "cell") { print cell(1, row); exit 0 }
+    if (mode == "reference") {
+        print "| counter | reference | what it means | when yours is off, try |"
+        print "|---|---|---|---|"
+        for (r = 1; r <= row_count; r++)
+            printf "| %s | %s | %s | %s |\n", row_title[rows[r]], cell(1, rows[r]), row_means[rows[r]], row_try[rows[r]]
+        exit 0
+    }
     printf "yours: %s\n\nreference: %s\n\n", yours_label, theirs_label
     line("counter", "yours", "reference", "what it means", "when yours is off, try")
     printf "|%s|%s|%s|%s|%s|\n", dashes(28), dashes(34), dashes(34), "---", "---"
