@@ -12,7 +12,9 @@
 # Checks, each counted:
 #
 #   tables     each lab's recorded CSV, beside itself, prints the committed
-#              table grader/test/profile/NN.md, line for line;
+#              table grader/test/profile/NN.md, line for line; lab 07's
+#              duration, bytes and registers are what a reader of its CSV
+#              finds by hand;
 #   emu        BACKEND=emu says the emulator has no counters and shows the
 #              recorded reference (its column as in the committed table);
 #   no-ncu     no ncu anywhere: one line saying so, then the recorded table;
@@ -118,6 +120,17 @@ for csv in "$recorded"/[0-9][0-9]-reference.csv; do
         diff "$expected/$nn.md" "$out/$nn.md" | sed 's/^/        /' || :
     fi
 done
+
+# Read by hand from 07-reference.csv (one kernel): gpu__time_duration.sum
+# "44,416" ns; dram__bytes_read.sum "67,146,752" and write "42,886,400";
+# n = 2^24, 134217728 bytes to move: units, separators and sums.
+expect_cell() {
+    got=$(awk -v mode=cell -v row="$2" -f "$table_awk" "$recorded/07-reference.csv")
+    if [ "$got" = "$3" ]; then pass "tables: lab 07's $2 read by hand"; else fail "tables: lab 07's $2 is '$got', not '$3'"; fi
+}
+expect_cell duration "44.4 us"
+expect_cell bytes "110.0 MB, 0.82x"
+expect_cell registers 66
 
 # ---- the fallbacks --------------------------------------------------------
 status=0

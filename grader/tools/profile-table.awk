@@ -106,20 +106,21 @@ function split_csv(line, fields,   count, i, c, field, quoted) {
     return count
 }
 
-# A cell as a number in base units scaled to ours (us, bytes, %), or ""
+# A cell as a number scaled to ours (us, bytes, %), or ""
 # where ncu has none ("n/a", empty).
 function number(text, unit,   scale) {
     gsub(/,/, "", text)
     if (text !~ /^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/)
         return ""
+    # --print-units base: "ns", "byte", "%" (ncu 2025.3 on the H200); the
+    # longer and larger names in case another version prints them.
     scale = 1
-    if (unit == "nsecond") scale = 0.001
-    else if (unit == "usecond") scale = 1
-    else if (unit == "msecond") scale = 1000
-    else if (unit == "second") scale = 1000000
-    else if (unit == "Kbyte") scale = 1e3
-    else if (unit == "Mbyte") scale = 1e6
-    else if (unit == "Gbyte") scale = 1e9
+    if (unit == "ns" || unit == "nsecond") scale = 0.001
+    else if (unit == "ms" || unit == "msecond") scale = 1000
+    else if (unit == "s" || unit == "second") scale = 1000000
+    else if (unit == "Kbyte" || unit == "KB") scale = 1e3
+    else if (unit == "Mbyte" || unit == "MB") scale = 1e6
+    else if (unit == "Gbyte" || unit == "GB") scale = 1e9
     return text * scale
 }
 
@@ -297,16 +298,16 @@ END {
            "how busy memory was, of its peak; a memory-bound kernel wants 80 % or more",
            "more bytes in flight: more blocks, wider loads (int4), fewer passes over the data")
     define("bytes", "DRAM bytes, x what it must",
-           "bytes read and written in DRAM, and that over the least the call must move",
+           "bytes read and written in DRAM, and that over the least the call must move (below 1: writes still in L2 at the end)",
            "over 1.5x: a pass too many, or data read twice; fuse kernels, keep a tile in shared memory")
     define("l2", "L2 hit rate",
            "share of requests the L2 cache served without DRAM",
            "low is normal for one pass over big data; high with many bytes: data re-read, reuse it on chip")
     define("loads", "sectors per request, loads",
-           "32-byte sectors a warp's load touched; 4 when 32 threads read 32 words in a row",
-           "above 4: threads of a warp read far apart (strided); make thread i read word i")
+           "32-byte sectors a warp's load touched: 4 when 32 threads read 32 words in a row, 16 for 32 int4",
+           "above 4 (16 for int4): a warp's threads read far apart (strided); make thread i read word i")
     define("stores", "sectors per request, stores",
-           "the same for stores; 4 is ideal",
+           "the same for stores: 4 for words in a row, 16 for int4",
            "above 4: scattered writes; stage them in shared memory and write in order")
     define("occupancy", "achieved of theoretical occupancy",
            "warps resident per SM, of the most it holds: measured, and what the launch allows",
@@ -318,7 +319,7 @@ END {
            "registers each thread holds; more per thread, fewer warps per SM",
            "above 64 limits occupancy: simplify the kernel or use __launch_bounds__")
     define("stalls", "top warp stall reasons",
-           "why warps waited, warps per issue cycle: long_scoreboard is DRAM, barrier __syncthreads()",
+           "why warps waited: cycles stalled per instruction issued; long_scoreboard is global memory, barrier __syncthreads()",
            "long_scoreboard: more loads in flight; barrier: fewer __syncthreads(); wait/lg_throttle: fewer, wider loads")
     define("instructions", "instructions per element",
            "thread instructions executed over n: the work per element",
