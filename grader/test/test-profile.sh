@@ -124,9 +124,9 @@ done
 # Read by hand from 07-reference.csv (one kernel): gpu__time_duration.sum
 # "44,416" ns; dram__bytes_read.sum "67,146,752" and write "42,886,400";
 # n = 2^24, 134217728 bytes to move: units, separators and sums.
-expect_cell() {
-    got=$(awk -v mode=cell -v row="$2" -f "$table_awk" "$recorded/07-reference.csv")
-    if [ "$got" = "$3" ]; then pass "tables: lab 07's $2 read by hand"; else fail "tables: lab 07's $2 is '$got', not '$3'"; fi
+expect_cell() { # ROW EXPECTED
+    got=$(awk -v mode=cell -v row="$1" -f "$table_awk" "$recorded/07-reference.csv" 2>&1 || :)
+    if [ "$got" = "$2" ]; then pass "tables: lab 07's $1 read by hand"; else fail "tables: lab 07's $1 is '$got', not '$2'"; fi
 }
 expect_cell duration "44.4 us"
 expect_cell bytes "110.0 MB, 0.82x"
