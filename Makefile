@@ -11,7 +11,7 @@
 # most. The parts:
 #
 #   common/emu/emu.mk    the CPU emulator: its library, emu-test, emu-bench
-#   grader/labs.mk       how each lab's programs are built; bench, report, data, nvcomp
+#   grader/labs.mk       how each lab's programs are built; bench, report, profile, data, nvcomp
 #   scanzip/scanzip.mk   scanzip, the compressor of lab 08: the tool, its tests, fuzzer, benches
 #   docs/docs.mk         the course site: docs, docs-data, test-docs
 #   grader/release.mk    what a class receives: skeletons, student-release, gradescope, batch, gpu-bundle

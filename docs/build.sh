@@ -42,7 +42,9 @@
 #      pulled from the compiled files for the edition
 #      (docs/filters/include-code.lua, which reads SCANLAB_EDITION), and
 #      tables of speed from make bench's CSV (docs/filters/bench-table.lua),
-#      and other tables from recorded CSV files (docs/filters/csv-table.lua);
+#      and other tables from recorded CSV files (docs/filters/csv-table.lua),
+#      the lab chapters' recorded Nsight Compute counters drawn by make
+#      profile's own tool (docs/filters/profile-table.lua);
 #      every measured number of the prose read from, or checked against,
 #      its recorded file in docs/data/, and none typed by hand
 #      (docs/filters/datum.lua; the list of them all, page, value and
@@ -376,6 +378,7 @@ page_html() {
         --lua-filter docs/filters/bench-table.lua \
         --lua-filter docs/filters/datum.lua \
         --lua-filter docs/filters/csv-table.lua \
+        --lua-filter docs/filters/profile-table.lua \
         --lua-filter docs/filters/fold.lua \
         --lua-filter docs/filters/powers.lua \
         --lua-filter docs/filters/links.lua \

@@ -14,7 +14,7 @@
 #
 # and beside them the fast references' tests (solutions/NN-name/fast/tests)
 # and make bench's programs ($(BUILD)/TREE/bench_NAME). The targets that
-# measure are here too: bench, report, data and nvcomp.
+# measure are here too: bench, report, profile, data and nvcomp.
 
 # The labs are the folders of solutions/ (of labs/ in a student's copy).
 ALL_LABS := $(notdir $(wildcard $(or $(wildcard solutions),labs)/[0-9][0-9]-*))
@@ -264,7 +264,7 @@ $(BUILD)/$(TREE)/bench_cascade: $(NVCOMP_OBJ)
 $(BUILD)/$(TREE)/bench_cascade: BENCH_LIBS := $(if $(NVCOMP_FOUND),-L$(NVCOMP)/lib -lnvcomp -Xlinker -rpath=$(abspath $(NVCOMP)/lib))
 
 
-.PHONY: bench report data nvcomp
+.PHONY: bench report profile data nvcomp
 
 # Every row also goes to one CSV file (grader/support/perf/timing.h says its
 # columns), with the GPU, its driver and the day.
@@ -280,12 +280,13 @@ bench: ## time the labs beside cudaMemcpy and CUB, also as CSV (GPU only; BENCH=
 # the same GPU model (docs/data/bench-*.csv), with questions per lab; your
 # answers come from ANSWERS. BENCH_CSV=file builds it from a run made
 # elsewhere (the page needs pandoc and gnuplot, make bench a GPU), and
-# BENCH_LOG=file shows what that run printed.
+# BENCH_LOG=file shows what that run printed. The tables make profile
+# left in build/profile/ have a section of their own.
 REPORT_DIR := build/report
 ANSWERS    ?= labs/answers.md## make report: your answers to its questions
 BENCH_CSV  ?=## make report: build the page from this CSV of make bench's, run elsewhere (no GPU needed here)
 BENCH_LOG  ?=## make report with BENCH_CSV: what that make bench printed, shown on the page
-report: ## your make bench numbers beside CUB and the reference, with questions: build/report/report.html (GPU; or BENCH_CSV=file.csv)
+report: ## your make bench numbers beside CUB and the reference, with questions, and make profile's tables: build/report/report.html (GPU; or BENCH_CSV=file.csv)
 ifeq ($(BENCH_CSV),)
 	@$(if $(filter cuda,$(BACKEND)),,echo "make report runs make bench, which needs a GPU (BACKEND=cuda); without one, build it from a CSV make bench wrote on one: make report BENCH_CSV=file.csv" && exit 1)
 	@mkdir -p $(REPORT_DIR)
@@ -294,10 +295,25 @@ ifeq ($(BENCH_CSV),)
 	  echo "make report: make bench stopped early ($(REPORT_DIR)/bench.txt says why); the page shows the rows it wrote"
 	@[ -s $(BUILD)/bench.csv ] || { echo "make report: make bench wrote no rows into $(BUILD)/bench.csv"; exit 1; }
 	@cp $(BUILD)/bench.csv $(REPORT_DIR)/bench.csv
-	@docs/report/build.sh --answers '$(ANSWERS)' --log $(REPORT_DIR)/bench.txt $(REPORT_DIR)/bench.csv $(REPORT_DIR)
+	@docs/report/build.sh --answers '$(ANSWERS)' --log $(REPORT_DIR)/bench.txt --profile $(PROFILE_DIR) \
+	  $(REPORT_DIR)/bench.csv $(REPORT_DIR)
 else
-	@docs/report/build.sh --answers '$(ANSWERS)' --log '$(BENCH_LOG)' '$(BENCH_CSV)' $(REPORT_DIR)
+	@docs/report/build.sh --answers '$(ANSWERS)' --log '$(BENCH_LOG)' --profile $(PROFILE_DIR) '$(BENCH_CSV)' $(REPORT_DIR)
 endif
+
+# Nsight Compute's counters of one call of a lab's timed function (its
+# perf program's, at the graded size), yours beside the reference's:
+# grader/tools/profile.sh says how, and what it shows where counters
+# cannot be read. The table stays in build/profile/ for make report.
+PROFILE_DIR  := build/profile
+PROFILE_LABS := $(foreach lab,$(wildcard grader/labs/*/perf.c),$(firstword $(subst -, ,$(notdir $(patsubst %/perf.c,%,$(lab))))))
+NCU          ?=## make profile: the ncu to run (default: ncu on PATH, else CUDA_HOME/bin/ncu)
+profile: ## Nsight Compute's counters of LAB's timed function, yours beside the reference's, with what each means and what to try (a GPU and ncu; else the reference's recorded ones)
+	@$(if $(filter 1,$(words $(LABS))),,echo "make profile needs one lab: LAB=NN, one of $(PROFILE_LABS)" && exit 1)
+	@$(if $(filter $(LABS),$(PERF_LABS)),,echo "make profile: lab $(LABS) has no timed function (the labs that have one: $(PROFILE_LABS))" && exit 1)
+	@$(if $(filter cuda,$(BACKEND)),$(MAKE) --no-print-directory $(BUILD)/$(TREE)/$(LABS)/perf)
+	@NCU='$(NCU)' CUDA_HOME='$(CUDA_HOME)' PERF_N='$(PERF_N)' SEED='$(SEED)' \
+	  grader/tools/profile.sh $(BUILD)/$(TREE)/$(LABS)/perf $(BACKEND) $(PROFILE_DIR)
 
 # Real data for the compression benchmarks (not the tests, which make
 # their own): Debian's mricron-data and jbigkit-testdata.

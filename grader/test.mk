@@ -28,7 +28,7 @@
 # for, and a step without that line waits for test-build.
 TEST_STEPS := check-skeletons test-arm64 test-compile-cuda test-slurm test-classroom test-build \
               test-planted test-tamper check-portable test-docs emu-test test-grade-solutions \
-              test-open-edition fuzz test-scanzip test-grade-skeletons test-fast test-gpu-lock test-notebook check-help
+              test-open-edition fuzz test-scanzip test-grade-skeletons test-fast test-gpu-lock test-profile test-notebook check-help
 TEST_AFTER_test-build        := check-skeletons
 TEST_AFTER_test-compile-cuda := check-skeletons
 TEST_AFTER_test-arm64        :=
@@ -90,7 +90,7 @@ test-build: $(OPEN_SKELETONS) ## one build of every program that several of make
 # fuzz, docs.mk test-docs, emu.mk emu-test, release.mk check-skeletons) ----
 
 .PHONY: test-open-edition test-compile-cuda test-grade-solutions test-grade-skeletons test-fast test-gpu-lock \
-        test-slurm test-planted check-portable test-under-load test-arm64 test-tamper check-help
+        test-slurm test-planted check-portable test-under-load test-arm64 test-tamper test-profile check-help
 
 # make help says every target and knob (grader/tools/help.awk), and
 # names every make X of README.md and docs/ (grader/test/check-help.sh).
@@ -160,6 +160,15 @@ test-gpu-lock: ## the GPU lock that grades sharing a GPU take (grader/lib/gpu-lo
 	$(source_tree_only)
 	@$(MAKE) --no-print-directory -s BACKEND=emu CHECK=none BUILD=build/emu-none TREE=solutions build/emu-none/solutions/04-compaction/perf
 	@grader/test/test-gpu-lock.sh build/emu-none/solutions/04-compaction/perf
+
+# make profile without a GPU: its table from the recorded ncu outputs
+# (docs/data/profile/h200/), and its fallbacks, through a stand-in for
+# ncu that runs the emulator's perf programs (grader/test/test-profile.sh).
+test-profile: ## make profile's tables from the recorded ncu outputs match the committed ones; its fallbacks (emu, no ncu, ncu refused, a todo function, a student's copy) each say why and show the recorded reference
+	$(source_tree_only)
+	@$(MAKE) --no-print-directory -s BACKEND=emu CHECK=none BUILD=build/emu-none TREE=solutions build/emu-none/solutions/03-efficient-scan/perf
+	@$(MAKE) --no-print-directory -s BACKEND=emu CHECK=none BUILD=build/emu-none TREE=labs build/emu-none/labs/03-efficient-scan/perf
+	@grader/test/test-profile.sh build/emu-none build/profile-test
 
 test-slurm: ## make batch ENGINE=slurm grades 3 submissions through a Slurm started on this machine (root)
 	$(source_tree_only)

@@ -2,7 +2,7 @@
 # build.sh: one page of a student's own make bench run, with questions that
 # ask them to explain it (make report).
 #
-#   docs/report/build.sh [--answers FILE] [--log FILE] [--reference CSV]... BENCH_CSV OUT_DIR
+#   docs/report/build.sh [--answers FILE] [--log FILE] [--profile DIR] [--reference CSV]... BENCH_CSV OUT_DIR
 #
 # BENCH_CSV is what make bench wrote (grader/support/perf/timing.h has its
 # columns). OUT_DIR receives index.html (with figures/ and style.css
@@ -27,13 +27,16 @@
 # a question without one shows where to write it.
 # --log FILE: what make bench printed (its "not implemented" and "WRONG"
 # lines), shown folded at the end.
+# --profile DIR: where make profile left its tables (NN-name.md, one a
+# lab: grader/tools/profile.sh); each is shown in a section of its own
+# before the log. Without any, the page has no such section.
 #
 # A file that is not make bench's CSV, or has no rows, stops the build
 # with one line saying so.
 set -eu
 
 usage() {
-    echo "usage: docs/report/build.sh [--answers FILE] [--log FILE] [--reference CSV]... BENCH_CSV OUT_DIR" >&2
+    echo "usage: docs/report/build.sh [--answers FILE] [--log FILE] [--profile DIR] [--reference CSV]... BENCH_CSV OUT_DIR" >&2
     exit 2
 }
 die() {
@@ -41,11 +44,12 @@ die() {
     exit 1
 }
 
-answers=labs/answers.md log='' references=''
+answers=labs/answers.md log='' profiles='' references=''
 while [ $# -gt 2 ]; do
     case "$1" in
     --answers) answers=$2 ;;
     --log) log=$2 ;;
+    --profile) profiles=$2 ;;
     --reference) case "$2" in /*) references="$references $2" ;; *) references="$references $(pwd)/$2" ;; esac ;;
     *) usage ;;
     esac
@@ -58,6 +62,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 case "$csv" in /*) ;; *) csv=$(pwd)/$csv ;; esac
 case "$answers" in /* | '') ;; *) answers=$(pwd)/$answers ;; esac
 case "$log" in /* | '') ;; *) log=$(pwd)/$log ;; esac
+case "$profiles" in /* | '') ;; *) profiles=$(pwd)/$profiles ;; esac
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
 cd "$root"
@@ -259,6 +264,16 @@ EOF
                 esac
             done
     done
+    # make profile's tables, a lab each, as it printed them.
+    if [ -n "$profiles" ] && ls "$profiles"/[0-9][0-9]-*.md >/dev/null 2>&1; then
+        printf '# Profiles {#profiles}\n\n'
+        printf 'What `make profile LAB=NN` printed: Nsight Compute'"'"'s counters of one call, yours beside the reference'"'"'s.\n\n'
+        for table in "$profiles"/[0-9][0-9]-*.md; do
+            printf '## Lab %s\n\n' "$(basename "$table" .md)"
+            cat "$table"
+            echo
+        done
+    fi
     if [ -n "$log" ] && [ -f "$log" ]; then
         printf '# What make bench printed {#log}\n\n<details><summary>%s lines</summary>\n\n```text\n' "$(wc -l <"$log")"
         cat "$log"
