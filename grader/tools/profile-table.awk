@@ -10,7 +10,8 @@
 #                      without the kernels' names (the lab chapters: profile-table.lua)
 #   awk -f grader/tools/profile-table.awk -v mode=cell -v row=ROW F.csv   one cell of
 #                      F's column: ROW is duration, dram, bytes, l2, loads, stores,
-#                      occupancy, limiter, registers, stalls or instructions
+#                      occupancy, limiter, registers, stalls or instructions, or for
+#                      prose ratio (bytes' "0.82x" alone) or dram_pct (dram's "51.5 %")
 #
 # Each CSV is what `ncu --csv --page raw --print-units base --metrics M`
 # printed, as it printed it: lines of its own or the program's first
@@ -257,6 +258,8 @@ function cell(s, row,   us, moved, count, least) {
                                       weighted(s, "dram__throughput.avg.pct_of_peak_sustained_elapsed"),
                                       us > 0 ? moved / us / 1000 : 0)
     if (row == "bytes") return sprintf("%.1f MB, %.2fx", moved / 1e6, least > 0 ? moved / least : 0)
+    if (row == "ratio") return sprintf("%.2fx", least > 0 ? moved / least : 0)    # for prose
+    if (row == "dram_pct") return sprintf("%.1f %%", weighted(s, "dram__throughput.avg.pct_of_peak_sustained_elapsed"))
     if (row == "l2") return sprintf("%.1f %%", weighted(s, "lts__t_sector_hit_rate.pct"))
     if (row == "loads") return ratio(s, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
                                      "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")
@@ -317,10 +320,10 @@ END {
            "registers: fewer live variables; shared memory: smaller tiles; block size: 256 threads")
     define("registers", "registers per thread",
            "registers each thread holds; more per thread, fewer warps per SM",
-           "above 64 limits occupancy: simplify the kernel or use __launch_bounds__")
+           "above 64 limits occupancy: simplify the kernel or use `__launch_bounds__`")
     define("stalls", "top warp stall reasons",
-           "why warps waited: cycles stalled per instruction issued; long_scoreboard is global memory, barrier __syncthreads()",
-           "long_scoreboard: more loads in flight; barrier: fewer __syncthreads(); wait/lg_throttle: fewer, wider loads")
+           "why warps waited: cycles stalled per instruction issued; long_scoreboard is global memory, barrier `__syncthreads()`",
+           "long_scoreboard: more loads in flight; barrier: fewer `__syncthreads()`; wait/lg_throttle: fewer, wider loads")
     define("instructions", "instructions per element",
            "thread instructions executed over n: the work per element",
            "far above the reference's: a loop or index arithmetic to simplify")
